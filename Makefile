@@ -1,0 +1,49 @@
+# InteractAgent — the two commands a newcomer needs are `make run` and `make test`.
+SHELL := /bin/bash
+BIN := bin/interactagent
+# Packages whose code starts goroutines; they are tested again under the race detector.
+RACE_PKGS := ./motion/... ./scene/... ./eval/...
+export LANG ?= en_US.UTF-8
+
+.PHONY: all deps build run test vet fmt-check unit race bench fuzz clean
+
+all: build
+
+deps:
+	@scripts/deps.sh
+
+build: deps
+	@echo "==> building $(BIN)"
+	@go build -o $(BIN) ./cmd/interactagent
+
+run: build
+	@scripts/demo.sh $(BIN)
+
+test: deps vet fmt-check unit race
+
+vet:
+	@echo "==> go vet"
+	@go vet ./...
+
+fmt-check:
+	@echo "==> gofmt check"
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+unit:
+	@echo "==> go test ./..."
+	@go test -count=1 ./...
+
+race:
+	@echo "==> go test -race $(RACE_PKGS)"
+	@go test -count=1 -race $(RACE_PKGS)
+
+bench:
+	@go test -run '^$$' -bench . -benchmem ./...
+
+# Short fuzzing of every parser; the seed corpora live in testdata/fuzz beside each package.
+fuzz:
+	@scripts/fuzz.sh 10s
+
+clean:
+	rm -rf bin runs

@@ -1,0 +1,117 @@
+// Command interactagent generates, measures and shows long-horizon human–scene interaction motion.
+// Run it with a subcommand; `interactagent help` lists them.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+// command is one subcommand: its one-line summary and the function that runs it with its own
+// arguments, writing results to stdout.
+type command struct {
+	summary string
+	run     func(args []string, stdout io.Writer) error
+}
+
+// commands lists every subcommand; each lives in its own file of this folder.
+func commands() map[string]command {
+	return map[string]command{
+		"convert": {"convert motion files: HumanML3D features .npy → joints .npy, joints .npy ↔ clip JSON", runConvert},
+		"info":    {"print a motion file's frames, fps, duration, path length, heading change and bounds", runInfo},
+	}
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run executes one command line and returns the process exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	cmds := commands()
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(stdout, cmds)
+		return 0
+	}
+	c, ok := cmds[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "interactagent: unknown command %q\n\n", args[0])
+		usage(stderr, cmds)
+		return 2
+	}
+	err := c.run(args[1:], stdout)
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, new(usageError)):
+		fmt.Fprintf(stderr, "interactagent %s: %v\n", args[0], err)
+		return 2
+	default:
+		fmt.Fprintf(stderr, "interactagent %s: %v\n", args[0], err)
+		return 1
+	}
+}
+
+func usage(w io.Writer, cmds map[string]command) {
+	fmt.Fprintln(w, "usage: interactagent COMMAND [flags] [args]\n\ncommands:")
+	names := make([]string, 0, len(cmds))
+	for n := range cmds {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-16s %s\n", n, cmds[n].summary)
+	}
+	fmt.Fprintln(w, "\nRun 'interactagent COMMAND --help' for a command's flags.")
+}
+
+// usageError is a bad command line (wrong arguments or flags); it exits with status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+// flagSet is a subcommand's flags with the usage line printed on --help.
+type flagSet struct {
+	*flag.FlagSet
+	args   string
+	stdout io.Writer
+}
+
+// newFlags returns a flag set for a subcommand that reports errors instead of exiting; args
+// describes the positional arguments for the usage line.
+func newFlags(name, args string, stdout io.Writer) *flagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return &flagSet{FlagSet: fs, args: args, stdout: stdout}
+}
+
+// parse parses args; --help prints the usage to stdout and returns flag.ErrHelp, and any other flag
+// error becomes a usageError.
+func (fs *flagSet) parse(args []string) error {
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintf(fs.stdout, "usage: interactagent %s [flags] %s\n", fs.Name(), fs.args)
+		fs.SetOutput(fs.stdout)
+		fs.PrintDefaults()
+		return flag.ErrHelp
+	}
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	return nil
+}
+
+// need returns a usageError unless exactly n positional arguments remain.
+func (fs *flagSet) need(n int) error {
+	if fs.NArg() != n {
+		return usageError{fmt.Sprintf("want %d argument(s) %s, got %d (see --help)", n, fs.args, fs.NArg())}
+	}
+	return nil
+}

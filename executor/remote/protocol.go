@@ -1,0 +1,141 @@
+// Package remote runs atomic actions on a text-to-motion model served over HTTP (docs/
+// executor-protocol.md): a Client that implements executor.Executor and a Handler that serves any
+// executor.Executor over the same protocol.
+package remote
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"interactagent/motion"
+)
+
+// Limits the protocol enforces on both sides.
+const (
+	MaxActions     = 64
+	MaxActionChars = 1000
+	MaxFrames      = 20000
+	MaxReplyBytes  = 64 << 20
+	MaxRequestSize = 1 << 20
+)
+
+// Request is the body of POST /v1/execute.
+type Request struct {
+	Actions []string `json:"actions"`
+	Seed    uint64   `json:"seed,omitempty"`
+	FPS     float64  `json:"fps,omitempty"`
+}
+
+// Reply is the body of a successful POST /v1/execute: joint positions or HumanML3D features.
+type Reply struct {
+	FPS      float64          `json:"fps"`
+	Joints   [][][3]float64   `json:"joints,omitempty"`
+	Features [][]float64      `json:"features,omitempty"`
+	Segments []motion.Segment `json:"segments,omitempty"`
+	Model    string           `json:"model,omitempty"`
+}
+
+// errorReply is the body of every non-2xx answer.
+type errorReply struct {
+	Error string `json:"error"`
+}
+
+// Health is the body of GET /v1/health.
+type Health struct {
+	Status string  `json:"status"`
+	Model  string  `json:"model"`
+	FPS    float64 `json:"fps"`
+}
+
+// Validate checks a request against the protocol's limits.
+func (r *Request) Validate() error {
+	if len(r.Actions) == 0 || len(r.Actions) > MaxActions {
+		return fmt.Errorf("want 1 to %d actions, got %d", MaxActions, len(r.Actions))
+	}
+	for i, a := range r.Actions {
+		if len(a) > MaxActionChars {
+			return fmt.Errorf("action %d has %d characters, want at most %d", i, len(a), MaxActionChars)
+		}
+	}
+	if r.FPS < 0 || r.FPS > 1000 || math.IsNaN(r.FPS) {
+		return fmt.Errorf("fps %v, want 0 (default) to 1000", r.FPS)
+	}
+	return nil
+}
+
+// clip turns a reply into a clip in the model's frame, checking shapes, sizes and numbers.
+func (r *Reply) clip(actions []string) (*motion.Clip, error) {
+	if !(r.FPS > 0) || r.FPS > 1000 {
+		return nil, fmt.Errorf("fps %v, want a rate in (0, 1000]", r.FPS)
+	}
+	frames, err := r.frames()
+	if err != nil {
+		return nil, err
+	}
+	c := &motion.Clip{FPS: r.FPS, Frames: frames}
+	c.Segments, err = segmentsFor(r.Segments, actions, len(frames))
+	if err != nil {
+		return nil, err
+	}
+	return c, c.Validate()
+}
+
+func (r *Reply) frames() ([]motion.Pose, error) {
+	switch {
+	case len(r.Joints) > 0 && len(r.Features) > 0:
+		return nil, errors.New(`both "joints" and "features" given, want one`)
+	case len(r.Joints) > MaxFrames || len(r.Features) > MaxFrames:
+		return nil, fmt.Errorf("%d frames, want at most %d", max(len(r.Joints), len(r.Features)), MaxFrames)
+	case len(r.Joints) > 0:
+		return jointFrames(r.Joints)
+	case len(r.Features) > 0:
+		return motion.DecodeHumanML3D(r.Features)
+	}
+	return nil, errors.New(`no motion: want "joints" (T×22×3) or "features" (T×263)`)
+}
+
+func jointFrames(joints [][][3]float64) ([]motion.Pose, error) {
+	frames := make([]motion.Pose, len(joints))
+	for t, f := range joints {
+		if len(f) != motion.NumJoints {
+			return nil, fmt.Errorf("frame %d has %d joints, want %d", t, len(f), motion.NumJoints)
+		}
+		for j, v := range f {
+			frames[t][j] = v
+		}
+		if !frames[t].Finite() {
+			return nil, fmt.Errorf("frame %d has a non-finite coordinate", t)
+		}
+	}
+	return frames, nil
+}
+
+// segmentsFor checks the server's segments against the actions, or splits the frames evenly when the
+// server gave none.
+func segmentsFor(got []motion.Segment, actions []string, n int) ([]motion.Segment, error) {
+	if len(got) == 0 {
+		return evenSegments(actions, n), nil
+	}
+	if len(got) != len(actions) {
+		return nil, fmt.Errorf("%d segments for %d actions, want one per action", len(got), len(actions))
+	}
+	prev := 0
+	for i, s := range got {
+		if s.Start < prev || s.End < s.Start || s.End > n {
+			return nil, fmt.Errorf("segment %d covers frames [%d, %d), want ordered ranges within [0, %d)", i, s.Start, s.End, n)
+		}
+		prev = s.End
+		got[i].Action = actions[i]
+	}
+	return got, nil
+}
+
+func evenSegments(actions []string, n int) []motion.Segment {
+	segs := make([]motion.Segment, len(actions))
+	for i, a := range actions {
+		segs[i] = motion.Segment{Action: a, Start: i * n / len(actions), End: (i + 1) * n / len(actions),
+			Warnings: []string{"the executor gave no frame ranges; frames split evenly between actions"}}
+	}
+	return segs
+}

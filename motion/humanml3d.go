@@ -1,0 +1,102 @@
+package motion
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// HumanML3DFeatures is the number of features per frame in HumanML3D's motion representation.
+const HumanML3DFeatures = 263
+
+// HumanML3DFPS is the frame rate of HumanML3D motion (and of the MotionLLM executor's output).
+const HumanML3DFPS = 20.0
+
+// decodedFeatures is how many leading features joint positions need: root yaw velocity (1), root
+// XZ velocity (2), root height (1) and 21 root-relative joints (63). The rest (6D rotations, joint
+// velocities, foot contacts) repeat what these say and are ignored.
+const decodedFeatures = 4 + 3*(NumJoints-1)
+
+// DecodeHumanML3D turns HumanML3D 263-feature motion (T rows of 263 features, one row per frame at
+// 20 fps) into T poses of joint positions (metres, Y up), exactly as HumanML3D's recover_from_ric:
+//
+//   - feature 0 is the root's yaw velocity as a half angle: θ_0 = 0, θ_t = Σ_{s<t} f[s][0], and the
+//     body at frame t is turned by 2·θ_t to its right (toward −X), that is, by −2·θ_t in this
+//     package's convention, where positive turns left;
+//   - features 1 and 2 are the root's XZ velocity in the body's heading frame: frame t moves the root
+//     by (f[t−1][1], 0, f[t−1][2]) turned by frame t's heading; feature 3 is the root's height;
+//   - features 4..66 are joints 1..21 relative to the root with the heading removed: they are turned
+//     by the heading and moved by the root's X and Z (not Y).
+//
+// The first frame stands at the origin facing +Z. Every row must hold exactly 263 features (only
+// the first 67 are used) and those must be finite.
+func DecodeHumanML3D(feats [][]float64) ([]Pose, error) {
+	if len(feats) == 0 {
+		return nil, &FormatError{Msg: "no frames of HumanML3D features, want at least one"}
+	}
+	for t, row := range feats {
+		if err := checkFeatureRow(t, row); err != nil {
+			return nil, err
+		}
+	}
+	poses := make([]Pose, len(feats))
+	theta := 0.0
+	var rootX, rootZ float64
+	for t, row := range feats {
+		if t > 0 {
+			prev := feats[t-1]
+			theta += prev[0]
+			c, s := math.Cos(-2*theta), math.Sin(-2*theta)
+			dx, dz := turnXZ(c, s, prev[1], prev[2])
+			rootX, rootZ = rootX+dx, rootZ+dz
+		}
+		poses[t] = decodeFrame(row, -2*theta, rootX, rootZ)
+	}
+	return poses, nil
+}
+
+// HumanML3DClip decodes HumanML3D 263-feature motion (see DecodeHumanML3D) into a clip at
+// HumanML3D's 20 fps, without segments.
+func HumanML3DClip(feats [][]float64) (*Clip, error) {
+	poses, err := DecodeHumanML3D(feats)
+	if err != nil {
+		return nil, err
+	}
+	return &Clip{FPS: HumanML3DFPS, Frames: poses}, nil
+}
+
+// decodeFrame places one frame's root-relative joints at heading (radians, positive = left) and
+// root (x, z); the pelvis keeps the height the features give it.
+func decodeFrame(row []float64, heading, rootX, rootZ float64) Pose {
+	c, s := math.Cos(heading), math.Sin(heading)
+	var p Pose
+	p[Pelvis] = mgl64.Vec3{rootX, row[3], rootZ}
+	for j := 1; j < NumJoints; j++ {
+		k := 4 + 3*(j-1)
+		x, z := turnXZ(c, s, row[k], row[k+2])
+		p[j] = mgl64.Vec3{x + rootX, row[k+1], z + rootZ}
+	}
+	return p
+}
+
+// turnXZ turns the horizontal vector (x, z) about Y by the angle whose cosine and sine are c and s
+// (positive turns +Z toward +X), the same rotation as mgl64.Rotate3DY.
+func turnXZ(c, s, x, z float64) (float64, float64) {
+	return c*x + s*z, -s*x + c*z
+}
+
+func checkFeatureRow(t int, row []float64) error {
+	if len(row) != HumanML3DFeatures {
+		return &FormatError{Pos: fmt.Sprintf("frame %d", t),
+			Msg: fmt.Sprintf("%d features, want %d (HumanML3D; the first %d are decoded)",
+				len(row), HumanML3DFeatures, decodedFeatures)}
+	}
+	for k, v := range row[:decodedFeatures] {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return &FormatError{Pos: fmt.Sprintf("frame %d", t),
+				Msg: fmt.Sprintf("feature %d is %v, want a finite number", k, v)}
+		}
+	}
+	return nil
+}

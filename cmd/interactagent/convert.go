@@ -1,15 +1,110 @@
 package main
 
 import (
-	"errors"
+	"flag"
+	"fmt"
 	"io"
+	"path/filepath"
+	"strings"
+
+	"interactagent/motion"
 )
 
-// runConvert converts motion files; filled in by the motion file formats.
+// convertConfig is what `interactagent convert` needs; the zero FPS means HumanML3D's 20 fps.
+type convertConfig struct {
+	In, Out string
+	FPS     float64      // frame rate of a .npy input, which does not store one
+	DType   motion.DType // element type of a .npy output
+}
+
+// runConvert converts a motion file: HumanML3D features .npy → joints .npy, joints .npy ↔ clip
+// JSON (features may also go straight to a clip JSON). The input's kind comes from its array shape
+// (or its .json extension), the output's from its extension. Nothing is written when the input is
+// bad, and the output file is replaced atomically.
 func runConvert(args []string, stdout io.Writer) error {
 	fs := newFlags("convert", "IN OUT", stdout)
+	fps := fs.Float64("fps", motion.HumanML3DFPS, "frame rate of a .npy input, which does not store one (HumanML3D features are 20 fps)")
+	dtype := fs.String("dtype", "float32", "element type of a .npy output: float32 or float64")
 	if err := fs.parse(args); err != nil {
 		return err
 	}
-	return errors.New("not implemented yet")
+	if err := fs.need(2); err != nil {
+		return err
+	}
+	cfg := convertConfig{In: fs.Arg(0), Out: fs.Arg(1), FPS: *fps}
+	var err error
+	if cfg.DType, err = parseDType(*dtype); err != nil {
+		return err
+	}
+	if err := checkConvertArgs(fs.FlagSet, cfg); err != nil {
+		return err
+	}
+	msg, err := convert(cfg)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, msg)
+	return nil
 }
+
+// convert reads cfg.In and writes cfg.Out, returning a one-line summary.
+func convert(cfg convertConfig) (string, error) {
+	if cfg.FPS == 0 {
+		cfg.FPS = motion.HumanML3DFPS
+	}
+	clip, kind, err := motion.LoadMotion(cfg.In, cfg.FPS)
+	if err != nil {
+		return "", err
+	}
+	if ext(cfg.Out) == ".json" {
+		err = motion.SaveClipJSON(cfg.Out, clip)
+	} else {
+		err = motion.SaveJointsNPY(cfg.Out, clip, cfg.DType)
+	}
+	if err != nil {
+		return "", err
+	}
+	to := "clip JSON"
+	if ext(cfg.Out) == ".npy" {
+		to = fmt.Sprintf("joint positions (%d, %d, 3) %v", clip.Len(), motion.NumJoints, cfg.DType)
+	}
+	return fmt.Sprintf("%s → %s: %d frames at %g fps (%.2f s), %v → %s",
+		cfg.In, cfg.Out, clip.Len(), clip.FPS, clip.Duration(), kind, to), nil
+}
+
+// checkConvertArgs refuses command lines that cannot mean what they say, before anything is read.
+func checkConvertArgs(fs *flag.FlagSet, cfg convertConfig) error {
+	out := ext(cfg.Out)
+	if out != ".npy" && out != ".json" {
+		return usageError{fmt.Sprintf("output %s: want a .npy (joint positions) or .json (clip) file name", cfg.Out)}
+	}
+	if isSet(fs, "fps") && ext(cfg.In) == ".json" {
+		return usageError{fmt.Sprintf("--fps applies to .npy inputs; %s keeps its own frame rate", cfg.In)}
+	}
+	if isSet(fs, "dtype") && out != ".npy" {
+		return usageError{"--dtype applies to .npy outputs"}
+	}
+	if !(cfg.FPS > 0) || cfg.FPS > 1000 {
+		return usageError{fmt.Sprintf("--fps %v, want a rate in (0, 1000]", cfg.FPS)}
+	}
+	return nil
+}
+
+func parseDType(s string) (motion.DType, error) {
+	switch s {
+	case "float32":
+		return motion.Float32, nil
+	case "float64":
+		return motion.Float64, nil
+	}
+	return 0, usageError{fmt.Sprintf("--dtype %q, want float32 or float64", s)}
+}
+
+// isSet reports whether the command line gave the flag, as opposed to its default applying.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+func ext(path string) string { return strings.ToLower(filepath.Ext(path)) }

@@ -23,6 +23,8 @@ func commands() map[string]command {
 	return map[string]command{
 		"convert": {"convert motion files: HumanML3D features .npy → joints .npy, joints .npy ↔ clip JSON", runConvert},
 		"info":    {"print a motion file's frames, fps, duration, path length, heading change and bounds", runInfo},
+		"scenes":  {"list the built-in scenes; --objects or NAME lists each object's size, parts, surfaces", runScenes},
+		"scene":   {"scene tools: export a built-in scene or a scene file as GLB (scene export NAME OUT.glb)", runScene},
 	}
 }
 

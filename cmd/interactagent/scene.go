@@ -1,0 +1,71 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"interactagent/scene"
+)
+
+// runScene runs a scene subcommand; so far "export".
+func runScene(args []string, stdout io.Writer) error {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		fmt.Fprintln(stdout, "usage: interactagent scene SUBCOMMAND [flags] [args]\n\nsubcommands:\n"+
+			"  export NAME|FILE OUT.glb   write a built-in scene or a scene file (.gltf, .glb, .obj, layout or\n"+
+			"                             UniHSI plan .json, FILE.json#PLAN) as a GLB that loads back to the same scene")
+		if len(args) == 0 {
+			return usageError{"want a subcommand (see --help)"}
+		}
+		return flag.ErrHelp
+	}
+	switch args[0] {
+	case "export":
+		return runSceneExport(args[1:], stdout)
+	default:
+		return usageError{fmt.Sprintf("unknown subcommand %q (see --help)", args[0])}
+	}
+}
+
+// runSceneExport writes a scene as GLB: object ids as node names, categories and parts in extras.
+func runSceneExport(args []string, stdout io.Writer) error {
+	fs := newFlags("scene export", "NAME|FILE OUT.glb", stdout)
+	if err := fs.parse(args); err != nil {
+		return err
+	}
+	if err := fs.need(2); err != nil {
+		return err
+	}
+	src, out := fs.Arg(0), fs.Arg(1)
+	if !strings.EqualFold(filepath.Ext(out), ".glb") {
+		return usageError{fmt.Sprintf("output %s: want a .glb file name", out)}
+	}
+	s, err := sceneFromArg(src)
+	if err != nil {
+		return err
+	}
+	if err := scene.SaveGLB(out, s); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s → %s: %d objects, %d triangles\n", src, out, len(s.Objects), s.TriangleCount())
+	return nil
+}
+
+// sceneFromArg returns the built-in scene called arg, else the scene in the file arg names.
+func sceneFromArg(arg string) (*scene.Scene, error) {
+	for _, n := range scene.BuiltinNames() {
+		if n == arg {
+			return scene.Builtin(arg)
+		}
+	}
+	file, _, _ := strings.Cut(arg, "#")
+	if _, err := os.Stat(file); errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("no built-in scene %q and no such file; built-in scenes: %s",
+			arg, strings.Join(scene.BuiltinNames(), ", "))
+	}
+	return scene.Load(arg)
+}

@@ -1,0 +1,153 @@
+package scene
+
+import "github.com/go-gl/mathgl/mgl64"
+
+// DepthField is the fast path for penetration metrics: it answers how deep a point is inside the
+// scene, max(0, −SDF(p)), and which body capsules can be inside at all. Nearly every body point is
+// far outside every object, so the work goes into proving that cheaply:
+//
+//  1. Per frame and per capsule, the solids whose boxes meet the capsule's box are found through
+//     the hierarchy over solid boxes; a convex solid is dropped as well when one of its face planes
+//     has the whole capsule on its outer side (the plane distance is affine along the axis, so two
+//     dot products decide). The floor is dropped when the capsule stays above y = 0. A capsule with
+//     nothing left needs none of its surface points.
+//  2. For the points of the remaining capsules, the depth inside a convex solid is read from its
+//     face planes: outside as soon as one plane is positive, else −(the largest plane distance),
+//     which is the exact distance to the surface from inside a convex polytope. Every piece of
+//     procedural furniture is convex (boxes, bevelled boxes, frusta, ellipsoids). Other closed
+//     pieces (loaded meshes) take the exact BVH query when the point is inside their box.
+//
+// So wherever the scene's SDF is negative, the depth agrees with ExactSDF to rounding, except that
+// a capsule entering a solid or the floor by less than CullTolerance is not sampled (its points'
+// depths are below that tolerance, far inside the metric's 1 mm promise); this keeps feet that rest
+// exactly on the floor from costing a whole frame of surface points.
+//
+// There is no grid to fill: preparation is the exact SDF's build (welding, pseudonormals,
+// convexity, BVHs), so it scales with triangles, not with room volume. A DepthField is immutable
+// and safe for concurrent use.
+type DepthField struct {
+	sdf *ExactSDF
+}
+
+// CullTolerance is how far (metres) a capsule may reach into a solid or below the floor and still
+// be culled; see DepthField.
+const CullTolerance = 1e-4
+
+// NewDepthField prepares a scene for penetration queries.
+func NewDepthField(s *Scene) *DepthField { return &DepthField{sdf: NewSceneSDF(s)} }
+
+// NewDepthFieldFromSDF wraps an exact SDF already built.
+func NewDepthFieldFromSDF(e *ExactSDF) *DepthField { return &DepthField{sdf: e} }
+
+// SDF returns the exact signed distance the field is built on.
+func (f *DepthField) SDF() *ExactSDF { return f.sdf }
+
+// Depth returns how deep p is inside the scene, max(0, −SDF(p)), and the solid that is deepest
+// (−1 for the floor or when p is outside).
+func (f *DepthField) Depth(p mgl64.Vec3) (float64, int32) {
+	e := f.sdf
+	best, who := 0.0, int32(-1)
+	if e.floor {
+		best = max(0, -p.Y())
+	}
+	if len(e.top) == 0 {
+		return best, who
+	}
+	var stack [bvhStackDepth]int32
+	sp := 1
+	for sp > 0 {
+		sp--
+		n := &e.top[stack[sp]]
+		if !(Box{Lo: n.lo, Hi: n.hi}).Contains(p) {
+			continue
+		}
+		if n.count == 0 {
+			stack[sp], stack[sp+1] = n.first, n.first+1
+			sp += 2
+			continue
+		}
+		for si := n.first; si < n.first+n.count; si++ {
+			if d := f.solidDepth(si, p); d > best {
+				best, who = d, si
+			}
+		}
+	}
+	return best, who
+}
+
+// solidDepth returns how deep p is inside solid si (0 outside its box).
+func (f *DepthField) solidDepth(si int32, p mgl64.Vec3) float64 {
+	s := &f.sdf.solids[si]
+	if !s.box.Contains(p) {
+		return 0
+	}
+	return s.depth(p)
+}
+
+// Overlapping appends to dst[:0] the solids whose boxes meet box b grown by CullTolerance.
+func (f *DepthField) Overlapping(b Box, dst []int32) []int32 {
+	dst = dst[:0]
+	e := f.sdf
+	if len(e.top) == 0 || b.Empty() {
+		return dst
+	}
+	b = b.Expand(CullTolerance)
+	var stack [bvhStackDepth]int32
+	sp := 1
+	for sp > 0 {
+		sp--
+		n := &e.top[stack[sp]]
+		if !boxesMeet(b, n.lo, n.hi) {
+			continue
+		}
+		if n.count == 0 {
+			stack[sp], stack[sp+1] = n.first, n.first+1
+			sp += 2
+			continue
+		}
+		for si := n.first; si < n.first+n.count; si++ {
+			if s := &e.solids[si]; boxesMeet(b, s.box.Lo, s.box.Hi) {
+				dst = append(dst, si)
+			}
+		}
+	}
+	return dst
+}
+
+// CapsuleSolids appends to dst the solids among candidates (from Overlapping) that the capsule
+// (segment ab swept by radius r) may enter by more than CullTolerance, and reports whether it may
+// reach below the floor by more than that.
+func (f *DepthField) CapsuleSolids(a, b mgl64.Vec3, r float64, candidates, dst []int32) ([]int32, bool) {
+	reach := r - CullTolerance
+	for _, si := range candidates {
+		if !f.sdf.solids[si].capsuleClear(a, b, reach) {
+			dst = append(dst, si)
+		}
+	}
+	return dst, f.sdf.floor && min(a.Y(), b.Y())-reach < 0
+}
+
+// DepthAmong returns how deep p is inside the given solids and, when floor is set, below the
+// floor, with the deepest solid (−1: the floor, or nothing). It is Depth restricted to what
+// CapsuleSolids left for the capsule p belongs to.
+func (f *DepthField) DepthAmong(p mgl64.Vec3, solids []int32, floor bool) (float64, int32) {
+	best, who := 0.0, int32(-1)
+	if floor {
+		best = max(0, -p.Y())
+	}
+	for _, si := range solids {
+		if d := f.solidDepth(si, p); d > best {
+			best, who = d, si
+		}
+	}
+	return best, who
+}
+
+// SolidPart returns the object id and part name of solid i (empty for the floor, i < 0).
+func (f *DepthField) SolidPart(i int32) (object, part string) { return f.sdf.SolidPart(int(i)) }
+
+// boxesMeet reports whether box b and the box lo–hi overlap (touching counts).
+func boxesMeet(b Box, lo, hi mgl64.Vec3) bool {
+	return b.Lo[0] <= hi[0] && b.Hi[0] >= lo[0] && b.Lo[1] <= hi[1] && b.Hi[1] >= lo[1] &&
+		b.Lo[2] <= hi[2] && b.Hi[2] >= lo[2]
+}

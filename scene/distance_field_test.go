@@ -1,0 +1,134 @@
+package scene
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+func TestConvexDetection(t *testing.T) {
+	tests := []struct {
+		name   string
+		mesh   *Mesh
+		convex bool
+	}{
+		{"box with repeated corners", testBox(mgl64.Vec3{0, 0, 0}, mgl64.Vec3{1, 2, 3}), true},
+		{"turned box", turned(testBox(mgl64.Vec3{0, 0, 0}, mgl64.Vec3{1, 2, 3}), mgl64.Vec3{}, 0.7), true},
+		{"icosphere", testIcosphere(mgl64.Vec3{1, 1, 1}, 0.3, 1), true},
+		{"inside-out icosphere", flipped(testIcosphere(mgl64.Vec3{1, 1, 1}, 0.3, 1)), true},
+		{"spiky sphere", testSpiky(mgl64.Vec3{}, 0.3), false},
+		{"too many faces", testIcosphere(mgl64.Vec3{}, 0.3, 2), false},
+	}
+	for _, tc := range tests {
+		solids := buildSolids(tc.mesh, 0)
+		if len(solids) != 1 || !solids[0].closed {
+			t.Fatalf("%s: %d solids, want one closed solid", tc.name, len(solids))
+		}
+		if got := solids[0].planes != nil; got != tc.convex {
+			t.Errorf("%s: convex = %v, want %v", tc.name, got, tc.convex)
+		}
+	}
+}
+
+// testFieldScene is a small room of test meshes: convex boxes (one turned), an overlapping pair,
+// a non-convex solid, a sphere and a slab through the floor.
+func testFieldScene() []*Mesh {
+	return []*Mesh{
+		testBox(mgl64.Vec3{0, 0, 0}, mgl64.Vec3{1.6, 0.42, 0.8}),
+		testBox(mgl64.Vec3{0, 0.3, 0.6}, mgl64.Vec3{1.6, 0.9, 0.8}),
+		turned(testBox(mgl64.Vec3{2, 0, 0}, mgl64.Vec3{2.6, 0.75, 0.8}), mgl64.Vec3{2.3, 0, 0.4}, 0.5),
+		testSpiky(mgl64.Vec3{0.8, 1.2, -0.8}, 0.3),
+		testIcosphere(mgl64.Vec3{-0.8, 0.5, 0.4}, 0.35, 3),
+		testBox(mgl64.Vec3{-1.5, -0.3, -1.5}, mgl64.Vec3{3, 0.01, -1.2}),
+	}
+}
+
+func TestDepthFieldMatchesExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	e := NewMeshesSDF(testFieldScene(), true)
+	f := NewDepthFieldFromSDF(e)
+	box := e.Bounds().Expand(0.2)
+	inside := 0
+	for i := 0; i < 20000; i++ {
+		p := randomIn(rng, box)
+		want := max(0, -e.Distance(p))
+		got, who := f.Depth(p)
+		if math.Abs(got-want) > 1e-9 {
+			t.Fatalf("point %v: Depth = %.12f, exact %.12f", p, got, want)
+		}
+		if want > 0 {
+			inside++
+			// The solid reported must be as deep as the depth (the floor reports −1).
+			if who >= 0 && math.Abs(max(0, -e.solids[who].distance(p, 0))-got) > 1e-9 {
+				t.Fatalf("point %v: solid %d is not %.6f deep", p, who, got)
+			}
+		}
+	}
+	if inside < 1000 {
+		t.Fatalf("only %d of 20000 points inside: the test does not exercise depths", inside)
+	}
+}
+
+// TestCapsuleCullingIsConservative samples capsules all over the test scene and checks that the
+// per-capsule lists lose no depth above CullTolerance at any point on the capsule's surface.
+func TestCapsuleCullingIsConservative(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	e := NewMeshesSDF(testFieldScene(), true)
+	f := NewDepthFieldFromSDF(e)
+	box := e.Bounds().Expand(0.1)
+	var cand, near []int32
+	culled, kept := 0, 0
+	for i := 0; i < 3000; i++ {
+		a := randomIn(rng, box)
+		b := a.Add(mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Mul(0.15))
+		r := 0.03 + 0.07*rng.Float64()
+		capBox := EmptyBox().AddPoint(a).AddPoint(b).Expand(r)
+		cand = f.Overlapping(capBox, cand)
+		var floor bool
+		near, floor = f.CapsuleSolids(a, b, r, cand, near[:0])
+		culled += e.NumSolids() - len(near)
+		kept += len(near)
+		for k := 0; k < 40; k++ {
+			p := capsuleSurfacePoint(rng, a, b, r)
+			want := max(0, -e.Distance(p))
+			got, _ := f.DepthAmong(p, near, floor)
+			if math.Abs(got-want) > CullTolerance+1e-12 {
+				t.Fatalf("capsule %v–%v r %.3f, point %v: depth %.6f, exact %.6f", a, b, r, p, got, want)
+			}
+		}
+	}
+	if kept == 0 || culled == 0 {
+		t.Fatalf("kept %d, culled %d solid–capsule pairs: the test exercises only one side", kept, culled)
+	}
+}
+
+// capsuleSurfacePoint returns a random point on the surface of the capsule ab with radius r.
+func capsuleSurfacePoint(rng *rand.Rand, a, b mgl64.Vec3, r float64) mgl64.Vec3 {
+	for {
+		d := mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}
+		if d.Len() < 1e-9 {
+			continue
+		}
+		q := a.Add(b.Sub(a).Mul(rng.Float64()))
+		axis := b.Sub(a)
+		if axis.Len() > 1e-9 && rng.IntN(3) > 0 {
+			// A point on the cylinder: push d off the axis.
+			u := axis.Normalize()
+			d = d.Sub(u.Mul(d.Dot(u)))
+			if d.Len() < 1e-9 {
+				continue
+			}
+		} else if rng.IntN(2) == 0 {
+			q = a
+		} else {
+			q = b
+		}
+		p := q.Add(d.Normalize().Mul(r))
+		// Keep only points truly on the surface (not inside the other half of a cap).
+		if seg := closestOnSegment(p, a, b); math.Abs(p.Sub(seg).Len()-r) < 1e-9 {
+			return p
+		}
+	}
+}

@@ -1,0 +1,123 @@
+package scene
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// sdfSolid is one closed component of a part: its triangles in a BVH, the angle-weighted
+// pseudonormals that sign distances to it (Bærentzen & Aanæs 2005), and its face planes when it is
+// convex. A part made of several disjoint pieces (four legs) becomes several solids; the part's
+// signed distance is the minimum over its solids, because a point inside one piece is nearer to
+// that piece's surface than to any disjoint other.
+type sdfSolid struct {
+	bvh    BVH
+	box    Box
+	norms  []triNormals // per BVH triangle (leaf order)
+	vn, en []mgl64.Vec3 // vertex and edge pseudonormals (not normalised: only their direction counts)
+	// planes are the outward face planes of a convex solid, nil otherwise: inside a convex solid
+	// the depth is −max over planes of the signed plane distance, exactly.
+	planes []sdfPlane
+	closed bool  // every edge has exactly two faces of opposite direction: the sign is meaningful
+	part   int32 // index of the mesh (scene part) it came from
+}
+
+// triNormals indexes the pseudonormals of one triangle's corners and edges (edge k joins corner k
+// and corner k+1).
+type triNormals struct {
+	v [3]int32
+	e [3]int32
+}
+
+// sdfPlane is the plane {x : N·x = D} with unit outward normal N.
+type sdfPlane struct {
+	N mgl64.Vec3
+	D float64
+}
+
+// sdfMaxPlanes bounds the face planes kept for the convex fast path: every procedural primitive
+// (a bevelled box has 26, an icosphere 80, a 32-sided cylinder 34) fits, and a test against more
+// would cost as much as the exact query it replaces.
+const sdfMaxPlanes = 256
+
+// sdfConvexTol is how far (metres) a vertex may stand outside a face plane for the solid to still
+// count as convex: far below the 1 mm the penetration metric promises.
+const sdfConvexTol = 1e-6
+
+// signedDistance returns the signed distance from p to the solid's surface for a nearest-triangle
+// hit h: negative when p is inside. Open solids have no inside, so their distance is unsigned.
+func (s *sdfSolid) signedDistance(p mgl64.Vec3, h bvhHit) float64 {
+	d := math.Sqrt(h.d2)
+	if s.closed && p.Sub(h.q).Dot(s.pseudonormal(h)) < 0 {
+		return -d
+	}
+	return d
+}
+
+// pseudonormal returns the outward pseudonormal of the feature h landed on.
+func (s *sdfSolid) pseudonormal(h bvhHit) mgl64.Vec3 {
+	tn := &s.norms[h.tri]
+	switch h.f {
+	case featEdgeAB, featEdgeBC, featEdgeCA:
+		return s.en[tn.e[h.f-featEdgeAB]]
+	case featVertA, featVertB, featVertC:
+		return s.vn[tn.v[h.f-featVertA]]
+	}
+	t := &s.bvh.tris[h.tri]
+	return t.b.Sub(t.a).Cross(t.c.Sub(t.a))
+}
+
+// distance returns the solid's signed distance at p when it is below limit, and a value at least
+// limit otherwise (so a caller taking the minimum over solids can skip the rest of the search).
+func (s *sdfSolid) distance(p mgl64.Vec3, limit float64) float64 {
+	if !s.closed || !s.box.Contains(p) {
+		// Outside the box is outside the solid: only a surface nearer than limit matters.
+		if limit <= 0 {
+			return math.Inf(1)
+		}
+		h := s.bvh.nearest(p, limit*limit)
+		if h.tri < 0 {
+			return math.Inf(1)
+		}
+		return s.signedDistance(p, h)
+	}
+	// Inside the box the point may be deep inside: the sign needs the true nearest triangle.
+	return s.signedDistance(p, s.bvh.nearest(p, math.Inf(1)))
+}
+
+// depth returns how far p is inside the solid (0 outside), by the face planes of a convex solid
+// and by the exact search otherwise. The caller has checked that p is inside the solid's box.
+func (s *sdfSolid) depth(p mgl64.Vec3) float64 {
+	if s.planes == nil {
+		return max(0, -s.distance(p, 0))
+	}
+	m := math.Inf(-1)
+	for i := range s.planes {
+		d := s.planes[i].N.Dot(p) - s.planes[i].D
+		if d >= 0 {
+			return 0 // outside one face plane is outside a convex solid
+		}
+		m = max(m, d)
+	}
+	return -m
+}
+
+// capsuleClear reports whether a capsule (segment ab swept by radius r) certainly misses the
+// solid: its box is apart from the solid's box, or, for a convex solid, one face plane has the
+// whole capsule on its outer side.
+func (s *sdfSolid) capsuleClear(a, b mgl64.Vec3, r float64) bool {
+	for k := 0; k < 3; k++ {
+		if min(a[k], b[k])-r > s.box.Hi[k] || max(a[k], b[k])+r < s.box.Lo[k] {
+			return true
+		}
+	}
+	for i := range s.planes {
+		pl := &s.planes[i]
+		// The plane distance is affine, so its minimum over the segment is at an end.
+		if min(pl.N.Dot(a), pl.N.Dot(b))-pl.D > r {
+			return true
+		}
+	}
+	return false
+}

@@ -12,9 +12,13 @@ import (
 // Executor runs atomic actions as motion.
 //
 // Execute runs actions in order, each continuing from where the previous one ended (position,
-// heading and pose), starting at start. The returned clip is in world coordinates, holds one
-// Segment per action in order (an action the executor could not understand still yields a short
-// plausible motion, with a warning on its segment), and is never empty when err is nil. Execute must
+// heading and pose), starting at start. The returned clip is in world coordinates and holds, in
+// order, one or more consecutive Segments per action, each carrying the action's full text (one
+// sentence with two actions, "turns around and sits down", gives two); an action the executor could
+// not understand still yields a short plausible motion, with a warning on its segment. The clip is
+// never empty when err is nil. Posture does not carry across calls (a State has none): to continue
+// after "sits down", execute the whole prefix again — executors are deterministic for the same text
+// and seed, so the prefix's motion repeats exactly. Execute must
 // honour ctx cancellation. Implementations are safe for concurrent use by several goroutines.
 type Executor interface {
 	Execute(ctx context.Context, start motion.State, actions []string) (*motion.Clip, error)

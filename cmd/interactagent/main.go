@@ -21,10 +21,14 @@ type command struct {
 // commands lists every subcommand; each lives in its own file of this folder.
 func commands() map[string]command {
 	return map[string]command{
-		"convert": {"convert motion files: HumanML3D features .npy → joints .npy, joints .npy ↔ clip JSON", runConvert},
-		"info":    {"print a motion file's frames, fps, duration, path length, heading change and bounds", runInfo},
-		"scenes":  {"list the built-in scenes; --objects or NAME lists each object's size, parts, surfaces", runScenes},
-		"scene":   {"scene tools: export a built-in scene or a scene file as GLB (scene export NAME OUT.glb)", runScene},
+		"convert":        {"convert motion files: HumanML3D features .npy → joints .npy, joints .npy ↔ clip JSON", runConvert},
+		"execute":        {"turn atomic actions into motion with the built-in kinematic executor; print each segment", runExecute},
+		"serve-executor": {"serve the built-in executor over the MotionLLM HTTP protocol (docs/executor-protocol.md)", runServeExecutor},
+		"info":           {"print a motion file's frames, fps, duration, path length, heading change and bounds", runInfo},
+		"penetration":    {"measure how deep a motion sinks into a scene (pe_max, pe10%, mean; capsule body proxy)", runPenetration},
+		"scenes":         {"list the built-in scenes; --objects or NAME lists each object's size, parts, surfaces", runScenes},
+		"scene":          {"scene tools: export a built-in scene or a scene file as GLB (scene export NAME OUT.glb)", runScene},
+		"render":         {"draw a scene, a ghost image of motion, scene shots, or a video (MP4/GIF) of clips side by side", runRender},
 	}
 }
 

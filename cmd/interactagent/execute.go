@@ -1,0 +1,163 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/executor"
+	"interactagent/executor/kinematic"
+	"interactagent/executor/remote"
+	"interactagent/motion"
+)
+
+// executeConfig is what `interactagent execute` needs; the zero value executes with the ideal
+// profile and seed 0 from the origin, facing +Z, and writes no file.
+type executeConfig struct {
+	Actions []string
+	Profile kinematic.Profile
+	Seed    uint64
+	Start   motion.State
+	Out     string // .npy (joint positions) or .json (clip); empty writes nothing
+	// Executor is "builtin" (or empty) for the kinematic executor, or the URL of a MotionLLM server
+	// speaking docs/executor-protocol.md.
+	Executor string
+}
+
+// runExecute turns atomic actions into motion with the built-in kinematic executor, prints what
+// each segment did and writes the clip.
+func runExecute(args []string, stdout io.Writer) error {
+	fs := newFlags("execute", "", stdout)
+	actions := fs.String("actions", "", `atomic actions separated by ";" or new lines, e.g. "A person walks forward 1 meter; A person sits down" (numbering such as "1." is fine)`)
+	profile := fs.String("profile", "ideal", "error model: ideal (exact) or motionllm (imitates the learned executor's errors)")
+	seed := fs.Uint64("seed", 0, "seed of the error model: the same text and seed give the same motion")
+	start := fs.String("start", "0,0,0", "start state x,z,heading: metres on the floor and degrees (0 faces +Z, positive turns left toward +X)")
+	backend := fs.String("executor", "builtin", "builtin (the kinematic executor) or the URL of a MotionLLM server, such as http://127.0.0.1:8765 (docs/executor-protocol.md; a bearer token is read from $INTERACTAGENT_EXECUTOR_TOKEN)")
+	out := fs.String("out", "", "write the motion to FILE.npy (joint positions T×22×3, float32) or FILE.json (clip with fps and segments)")
+	if err := fs.parse(args); err != nil {
+		return err
+	}
+	if err := fs.need(0); err != nil {
+		return err
+	}
+	cfg, err := executeArgs(*actions, *profile, *start, *out)
+	if err != nil {
+		return err
+	}
+	cfg.Seed = *seed
+	cfg.Executor = *backend
+	clip, err := execute(context.Background(), cfg)
+	if err != nil {
+		return err
+	}
+	printSegments(stdout, clip)
+	if cfg.Out != "" {
+		fmt.Fprintf(stdout, "wrote %s: %d frames at %g fps (%.2f s)\n", cfg.Out, clip.Len(), clip.FPS, clip.Duration())
+	}
+	return nil
+}
+
+// executeArgs checks the flags that could not mean what they say, before anything runs.
+func executeArgs(actions, profile, start, out string) (executeConfig, error) {
+	var cfg executeConfig
+	cfg.Actions = splitActions(actions)
+	if len(cfg.Actions) == 0 {
+		return cfg, usageError{`--actions is empty: want one or more actions, such as "A person walks forward 1 meter; A person sits down"`}
+	}
+	p, err := kinematic.ProfileByName(profile)
+	if err != nil {
+		return cfg, usageError{fmt.Sprintf("--profile %q: want ideal or motionllm", profile)}
+	}
+	cfg.Profile = p
+	if cfg.Start, err = parseStart(start); err != nil {
+		return cfg, err
+	}
+	if out != "" && ext(out) != ".npy" && ext(out) != ".json" {
+		return cfg, usageError{fmt.Sprintf("--out %s: want a .npy (joint positions) or .json (clip) file name", out)}
+	}
+	cfg.Out = out
+	return cfg, nil
+}
+
+// splitActions splits a plan into actions at ";" and line breaks, dropping empty ones.
+func splitActions(s string) []string {
+	var out []string
+	for _, a := range strings.FieldsFunc(s, func(r rune) bool { return r == ';' || r == '\n' }) {
+		if a = strings.TrimSpace(a); a != "" {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// parseStart reads "x,z,heading" (metres, metres, degrees).
+func parseStart(s string) (motion.State, error) {
+	parts := strings.Split(s, ",")
+	if len(parts) != 3 {
+		return motion.State{}, usageError{fmt.Sprintf("--start %q: want x,z,heading such as 0,0,90", s)}
+	}
+	var v [3]float64
+	for i, p := range parts {
+		f, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			return motion.State{}, usageError{fmt.Sprintf("--start %q: %q is not a finite number", s, p)}
+		}
+		v[i] = f
+	}
+	return motion.State{Root: mgl64.Vec3{v[0], 0, v[1]}, Heading: mgl64.DegToRad(v[2])}, nil
+}
+
+// execute runs the actions and writes the clip when cfg.Out is set.
+func execute(ctx context.Context, cfg executeConfig) (*motion.Clip, error) {
+	e, err := newExecutor(cfg)
+	if err != nil {
+		return nil, err
+	}
+	clip, err := e.Execute(ctx, cfg.Start, cfg.Actions)
+	if err != nil {
+		return nil, err
+	}
+	switch ext(cfg.Out) {
+	case ".json":
+		err = motion.SaveClipJSON(cfg.Out, clip)
+	case ".npy":
+		err = motion.SaveJointsNPY(cfg.Out, clip, motion.Float32)
+	}
+	return clip, err
+}
+
+// newExecutor returns the built-in executor or a client of the server the config names.
+func newExecutor(cfg executeConfig) (executor.Executor, error) {
+	if cfg.Executor == "" || cfg.Executor == "builtin" {
+		return kinematic.New(kinematic.Options{Profile: cfg.Profile, Seed: cfg.Seed}), nil
+	}
+	c, err := remote.New(cfg.Executor, remote.Options{Seed: cfg.Seed, Token: os.Getenv("INTERACTAGENT_EXECUTOR_TOKEN")})
+	if err != nil {
+		return nil, usageError{fmt.Sprintf("--executor: %v", err)}
+	}
+	return c, nil
+}
+
+// printSegments writes one line per segment: its frames, how far and which way the root moved in
+// the frame of the segment's start, how much the body turned, and its warnings.
+func printSegments(w io.Writer, c *motion.Clip) {
+	fmt.Fprintf(w, "%d frames at %g fps (%.2f s), %d segments\n", c.Len(), c.FPS, c.Duration(), len(c.Segments))
+	for i, s := range c.Segments {
+		from := max(s.Start-1, 0) // a segment starts where the previous one's last frame stands
+		part := c.Slice(from, s.End)
+		a, b := part.StartState(), part.EndState()
+		d := b.Root.Sub(a.Root)
+		fmt.Fprintf(w, "%2d  frames [%d, %d) %5.2f s  moved %.2f m (forward %+.2f, left %+.2f)  turned %+6.1f°  %q\n",
+			i+1, s.Start, s.End, float64(s.End-s.Start)/c.FPS, d.Len(), d.Dot(a.Forward()), d.Dot(a.Left()),
+			mgl64.RadToDeg(part.HeadingChange()), s.Action)
+		for _, warn := range s.Warnings {
+			fmt.Fprintf(w, "    warning: %s\n", warn)
+		}
+	}
+}

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/motion"
+)
+
+// writeStandClip writes a clip of the rest pose standing still at the origin for n frames.
+func writeStandClip(t *testing.T, n int) string {
+	t.Helper()
+	c := &motion.Clip{FPS: 20}
+	for i := 0; i < n; i++ {
+		c.Frames = append(c.Frames, motion.RestPose().Translate(mgl64.Vec3{0, 0.01, 0}))
+	}
+	path := filepath.Join(t.TempDir(), "stand.json")
+	if err := motion.SaveClipJSON(path, c); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestPenetrationCommand(t *testing.T) {
+	clip := writeStandClip(t, 10)
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want []string // in stdout, or in stderr for failures
+	}{
+		{"free floor", []string{"penetration", "--scene", "living_room", "--motion", clip, "--start", "scene"},
+			0, []string{"frames         10", "pe_max         0.0000", "none: no body point", "capsule body proxy"}},
+		{"help", []string{"penetration", "--help"}, 0, []string{"-scene", "-motion", "-start", "-json"}},
+		{"no motion", []string{"penetration", "--scene", "living_room"}, 2, []string{"want --scene and --motion"}},
+		{"bad start", []string{"penetration", "--scene", "living_room", "--motion", clip, "--start", "1,2"}, 2, []string{"--start"}},
+		{"unknown scene", []string{"penetration", "--scene", "kitchen", "--motion", clip}, 1, []string{`no built-in scene "kitchen"`}},
+		{"missing motion", []string{"penetration", "--scene", "office", "--motion", "nothing.npy"}, 1, []string{"nothing.npy"}},
+	}
+	for _, tc := range tests {
+		var out, errOut bytes.Buffer
+		code := run(tc.args, &out, &errOut)
+		text := out.String()
+		if tc.code != 0 {
+			text = errOut.String()
+		}
+		if code != tc.code {
+			t.Errorf("%s: exit %d, want %d (stderr %s)", tc.name, code, tc.code, errOut.String())
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s: output lacks %q:\n%s", tc.name, w, text)
+			}
+		}
+	}
+}
+
+func TestPenetrationCommandJSON(t *testing.T) {
+	clip := writeStandClip(t, 6)
+	// Standing in the middle of the living room's sofa (placed by --start) sinks the legs in.
+	s, err := sceneFromArg("living_room")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sofa, ok := s.Object("sofa_1")
+	if !ok {
+		t.Fatal("living_room has no sofa_1")
+	}
+	c := sofa.Bounds().Center()
+	var out, errOut bytes.Buffer
+	args := []string{"penetration", "--scene", "living_room", "--motion", clip, "--json",
+		"--start", strings.Join([]string{ftoa(c.X()), ftoa(c.Z()), "0"}, ",")}
+	if code := run(args, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	var rep penetrationReport
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("output is not the report JSON: %v\n%s", err, out.String())
+	}
+	st := rep.Penetration
+	if st.Frames != 6 || st.Max <= 1 || st.Worst == nil || st.Worst.Object != "sofa_1" || !strings.Contains(st.Proxy, "proxy") {
+		t.Errorf("standing inside the sofa: %+v (worst %+v); want 6 frames, pe_max > 1 inside sofa_1, a proxy note", st, st.Worst)
+	}
+	if rep.Start == nil || rep.Start.X != c.X() {
+		t.Errorf("report start %+v, want x = %v", rep.Start, c.X())
+	}
+}
+
+func ftoa(v float64) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}

@@ -1,0 +1,343 @@
+package main
+
+import (
+	"fmt"
+	"image"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/motion"
+	"interactagent/render"
+	"interactagent/scene"
+)
+
+// renderConfig is what `interactagent render` was asked to draw.
+type renderConfig struct {
+	scene     string
+	motions   []string
+	view      string
+	width     int
+	height    int
+	out       string
+	grid      bool
+	follow    bool
+	keyframes int
+	fps       float64
+	videoFPS  float64
+	start     string
+}
+
+// stringList is a flag that may be given several times.
+type stringList []string
+
+func (l *stringList) String() string     { return strings.Join(*l, ",") }
+func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }
+
+// runRender draws a scene, with or without motion, to a PNG (ghost image or shot), a folder of
+// scene shots, or a video (MP4 through ffmpeg, else GIF).
+func runRender(args []string, stdout io.Writer) error {
+	fs := newFlags("render", "", stdout)
+	var cfg renderConfig
+	var motions stringList
+	fs.StringVar(&cfg.scene, "scene", "", "built-in scene name or scene file (.glb, .gltf, .obj, layout or UniHSI plan .json); empty draws the floor alone")
+	fs.Var(&motions, "motion", "motion file (.npy joints or HumanML3D features, or clip .json); repeat with --grid for panes side by side")
+	fs.StringVar(&cfg.view, "view", "", "top | oblique | eye | ghost | shots | orbit:YAW,PITCH,DIST (degrees, metres; target = scene centre); default ghost with --motion, else shots")
+	size := fs.String("size", "", "image or pane size WxH (default 768x768 for images, 640x360 for video panes)")
+	fs.StringVar(&cfg.out, "out", "", "output: .png image, .mp4 or .gif video, or a folder for --view shots")
+	fs.BoolVar(&cfg.grid, "grid", false, "several --motion files side by side in panes on one clock (video) or one ghost image each (PNG)")
+	fs.BoolVar(&cfg.follow, "follow", false, "video: the camera follows the body instead of staying fixed")
+	fs.IntVar(&cfg.keyframes, "keyframes", render.DefaultGhostKeyframes, "ghost image: poses drawn, evenly spaced in time")
+	fs.Float64Var(&cfg.fps, "fps", motion.HumanML3DFPS, "frame rate of .npy motion files, which do not store one")
+	fs.Float64Var(&cfg.videoFPS, "video-fps", 20, "video: frames per second")
+	fs.StringVar(&cfg.start, "start", "", "place each motion's first frame at x,z,heading (metres, degrees) or at the scene's start (\"scene\"); default as in the file")
+	if err := fs.parse(args); err != nil {
+		return err
+	}
+	if err := fs.need(0); err != nil {
+		return err
+	}
+	cfg.motions = motions
+	if err := cfg.parseSize(*size); err != nil {
+		return err
+	}
+	if err := cfg.check(); err != nil {
+		return err
+	}
+	return cfg.run(stdout)
+}
+
+// parseSize reads WxH.
+func (c *renderConfig) parseSize(s string) error {
+	if s == "" {
+		return nil
+	}
+	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
+	w, err1 := strconv.Atoi(ws)
+	h, err2 := strconv.Atoi(hs)
+	if !ok || err1 != nil || err2 != nil || w <= 0 || h <= 0 || w > 8192 || h > 8192 {
+		return usageError{fmt.Sprintf("--size %q, want WIDTHxHEIGHT in pixels such as 768x768 (at most 8192 a side)", s)}
+	}
+	c.width, c.height = w, h
+	return nil
+}
+
+// check rejects combinations that cannot work before anything is loaded or written.
+func (c *renderConfig) check() error {
+	if c.out == "" {
+		return usageError{"--out is required (see --help)"}
+	}
+	if c.view == "" {
+		c.view = "shots"
+		if len(c.motions) > 0 {
+			c.view = "ghost"
+		}
+	}
+	ext := strings.ToLower(filepath.Ext(c.out))
+	video := ext == ".mp4" || ext == ".gif"
+	switch {
+	case c.view == "shots" && ext != "":
+		return usageError{fmt.Sprintf("--view shots writes a folder of PNGs; --out %s looks like a file", c.out)}
+	case c.view != "shots" && !video && ext != ".png":
+		return usageError{fmt.Sprintf("--out %s: want a .png, .mp4 or .gif file", c.out)}
+	case video && len(c.motions) == 0:
+		return usageError{"a video needs --motion"}
+	case len(c.motions) > 1 && !c.grid:
+		return usageError{"several --motion files need --grid"}
+	case !(c.fps > 0) || c.fps > 1000 || !(c.videoFPS > 0) || c.videoFPS > 240:
+		return usageError{fmt.Sprintf("--fps %v / --video-fps %v: want rates in (0, 1000] and (0, 240]", c.fps, c.videoFPS)}
+	case c.view == "eye" && len(c.motions) > 0:
+		return usageError{"--view eye shows the scene from the start pose; it takes no --motion"}
+	}
+	return nil
+}
+
+// run loads everything, starts the engine and writes the output.
+func (c *renderConfig) run(stdout io.Writer) error {
+	s, err := c.loadScene()
+	if err != nil {
+		return err
+	}
+	clips, err := c.loadMotions(s)
+	if err != nil {
+		return err
+	}
+	e, err := render.NewEngine(render.Options{})
+	if err != nil {
+		return err
+	}
+	defer e.Close()
+	switch ext := strings.ToLower(filepath.Ext(c.out)); {
+	case c.view == "shots":
+		return c.writeShots(stdout, e, s)
+	case ext == ".mp4" || ext == ".gif":
+		return c.writeVideo(stdout, e, s, clips)
+	default:
+		return c.writeImage(stdout, e, s, clips)
+	}
+}
+
+func (c *renderConfig) loadScene() (*scene.Scene, error) {
+	if c.scene == "" {
+		if c.view == "shots" || c.view == "eye" || c.view == "top" && len(c.motions) == 0 {
+			return nil, usageError{fmt.Sprintf("--view %s needs --scene", c.view)}
+		}
+		return nil, nil
+	}
+	return sceneFromArg(c.scene)
+}
+
+// loadMotions reads the motion files and places them as --start asks.
+func (c *renderConfig) loadMotions(s *scene.Scene) ([]*motion.Clip, error) {
+	var at *motion.State
+	switch {
+	case c.start == "scene":
+		if s == nil {
+			return nil, usageError{"--start scene needs --scene"}
+		}
+		at = &s.Start
+	case c.start != "":
+		st, err := parseState(c.start)
+		if err != nil {
+			return nil, err
+		}
+		at = &st
+	}
+	var clips []*motion.Clip
+	for _, p := range c.motions {
+		clip, _, err := motion.LoadMotion(p, c.fps)
+		if err != nil {
+			return nil, err
+		}
+		if err := clip.Validate(); err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		if at != nil {
+			clip = clip.Relocate(*at)
+		}
+		clips = append(clips, clip)
+	}
+	return clips, nil
+}
+
+// parseState reads x,z,heading (metres, degrees).
+func parseState(s string) (motion.State, error) {
+	parts := strings.Split(s, ",")
+	var v [3]float64
+	if len(parts) != 3 {
+		return motion.State{}, usageError{fmt.Sprintf("--start %q, want x,z,heading (metres, degrees) or \"scene\"", s)}
+	}
+	for i, p := range parts {
+		f, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			return motion.State{}, usageError{fmt.Sprintf("--start %q, want three finite numbers x,z,heading", s)}
+		}
+		v[i] = f
+	}
+	return motion.State{Root: mgl64.Vec3{v[0], 0, v[1]}, Heading: mgl64.DegToRad(v[2])}, nil
+}
+
+// camera returns the camera of a top, oblique or orbit view, or nil to choose automatically.
+func (c *renderConfig) camera(s *scene.Scene) (render.Camera, error) {
+	if !strings.HasPrefix(c.view, "orbit:") {
+		return nil, nil
+	}
+	var v [3]float64
+	parts := strings.Split(strings.TrimPrefix(c.view, "orbit:"), ",")
+	for i := 0; i < 3 && len(parts) == 3; i++ {
+		f, err := strconv.ParseFloat(strings.TrimSpace(parts[i]), 64)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			parts = nil
+			break
+		}
+		v[i] = f
+	}
+	if len(parts) != 3 || v[2] <= 0 {
+		return nil, usageError{fmt.Sprintf("--view %q, want orbit:YAW,PITCH,DIST (degrees, degrees, metres > 0)", c.view)}
+	}
+	target := mgl64.Vec3{}
+	if s != nil {
+		target = s.Bounds().Center()
+	}
+	return render.Orbit{Target: target, Yaw: mgl64.DegToRad(v[0]), Pitch: mgl64.DegToRad(v[1]), Distance: v[2]}, nil
+}
+
+// writeShots writes top.png, oblique.png and eye.png into the output folder.
+func (c *renderConfig) writeShots(stdout io.Writer, e *render.Engine, s *scene.Scene) error {
+	shots, err := e.SceneShots(s, render.ShotOptions{Width: c.width, Height: c.height})
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(c.out, 0o755); err != nil {
+		return err
+	}
+	for _, sh := range shots {
+		p := filepath.Join(c.out, sh.Name+".png")
+		if err := render.WritePNG(p, sh.Image); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %s (%s view of %s)\n", p, sh.Name, s.Name)
+	}
+	return nil
+}
+
+// writeImage writes one PNG: a ghost image (one pane per motion with --grid) or a scene shot.
+func (c *renderConfig) writeImage(stdout io.Writer, e *render.Engine, s *scene.Scene, clips []*motion.Clip) error {
+	var img *image.RGBA
+	var what string
+	if len(clips) == 0 {
+		name := c.view
+		if strings.HasPrefix(name, "orbit:") || name == "ghost" {
+			return usageError{fmt.Sprintf("--view %s needs --motion", c.view)}
+		}
+		sh, err := e.SceneShot(s, name, render.ShotOptions{Width: c.width, Height: c.height})
+		if err != nil {
+			return err
+		}
+		img, what = sh.Image, name+" view of "+s.Name
+	} else {
+		var err error
+		if img, err = c.ghosts(e, s, clips); err != nil {
+			return err
+		}
+		what = fmt.Sprintf("ghost image, %d keyframes", c.keyframes)
+	}
+	if err := render.WritePNG(c.out, img); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s (%s, %d×%d)\n", c.out, what, img.Bounds().Dx(), img.Bounds().Dy())
+	return nil
+}
+
+// ghosts renders one ghost image per clip, side by side when there are several.
+func (c *renderConfig) ghosts(e *render.Engine, s *scene.Scene, clips []*motion.Clip) (*image.RGBA, error) {
+	var panes []*image.RGBA
+	for _, clip := range clips {
+		opt := render.GhostOptions{Width: c.width, Height: c.height, Keyframes: c.keyframes}
+		w, h := c.width, c.height
+		if w == 0 {
+			w, h = render.DefaultGhostSize, render.DefaultGhostSize
+		}
+		switch cam, err := c.camera(s); {
+		case err != nil:
+			return nil, err
+		case cam != nil:
+			opt.Camera = cam
+		case c.view == "top":
+			// The motion with at least 4 m of floor around its centre.
+			lo, hi := clip.Bounds()
+			mid := lo.Add(hi).Mul(0.5)
+			pts := []mgl64.Vec3{lo, hi, mid.Add(mgl64.Vec3{-2, 0, -2}), mid.Add(mgl64.Vec3{2, 0, 2})}
+			opt.Camera = render.FitTopDown(pts, float64(w)/float64(h), 0.08)
+		}
+		img, err := e.Ghost(s, clip, opt)
+		if err != nil {
+			return nil, err
+		}
+		panes = append(panes, img)
+	}
+	if len(panes) == 1 {
+		return panes[0], nil
+	}
+	return render.ComposePanes(panes, c.titles(), 0), nil
+}
+
+// titles names the panes after the motion files.
+func (c *renderConfig) titles() []string {
+	var out []string
+	for _, m := range c.motions {
+		out = append(out, filepath.Base(m))
+	}
+	return out
+}
+
+// writeVideo renders the clips frame by frame to an MP4 (or a GIF where ffmpeg is missing).
+func (c *renderConfig) writeVideo(stdout io.Writer, e *render.Engine, s *scene.Scene, clips []*motion.Clip) error {
+	opt := render.SequenceOptions{Width: c.width, Height: c.height, FPS: c.videoFPS, Follow: c.follow}
+	if len(clips) > 1 {
+		opt.Titles = c.titles()
+	}
+	cam, err := c.camera(s)
+	if err != nil {
+		return err
+	}
+	opt.Camera = cam
+	q, err := e.NewSequence(s, clips, opt)
+	if err != nil {
+		return err
+	}
+	wrote, err := q.Write(c.out, render.VideoConfig{FallbackGIF: true, Progress: os.Stderr})
+	if err != nil {
+		return err
+	}
+	if wrote != c.out {
+		fmt.Fprintf(stdout, "ffmpeg not found: wrote a GIF instead of %s\n", c.out)
+	}
+	fmt.Fprintf(stdout, "wrote %s (%d frames at %g fps)\n", wrote, q.Len(), q.FPS())
+	return nil
+}

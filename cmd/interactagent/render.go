@@ -36,7 +36,10 @@ type renderConfig struct {
 // stringList is a flag that may be given several times.
 type stringList []string
 
-func (l *stringList) String() string     { return strings.Join(*l, ",") }
+// String joins the values for flag's usage text.
+func (l *stringList) String() string { return strings.Join(*l, ",") }
+
+// Set adds one more value.
 func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }
 
 // runRender draws a scene, with or without motion, to a PNG (ghost image or shot), a folder of

@@ -1,0 +1,61 @@
+package render
+
+import (
+	"testing"
+
+	"interactagent/scene"
+)
+
+// largestBuiltin returns the built-in scene with the most triangles.
+func largestBuiltin(b *testing.B) *scene.Scene {
+	var best *scene.Scene
+	for _, name := range scene.BuiltinNames() {
+		s, err := scene.Builtin(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if best == nil || s.TriangleCount() > best.TriangleCount() {
+			best = s
+		}
+	}
+	return best
+}
+
+// BenchmarkGhost300 renders the ghost image of a 300-frame clip in the largest built-in scene at
+// 768×768, the scene already uploaded (issue target: under 150 ms).
+func BenchmarkGhost300(b *testing.B) {
+	e := newTestEngine(b)
+	s := largestBuiltin(b)
+	clip := arcWalk(s.Start, 300)
+	if err := e.Upload(s); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := e.Ghost(s, clip, GhostOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkFrame640x360 renders one video frame, one body in the largest built-in scene at 640×360
+// (issue target: under 33 ms, 30 fps).
+func BenchmarkFrame640x360(b *testing.B) {
+	e := newTestEngine(b)
+	s := largestBuiltin(b)
+	clip := arcWalk(s.Start, 300)
+	cam := FitOrbit(HighOblique(s.Bounds().Center(), 0.5, 10), boxCorners(s.Bounds()), 640.0/360, 0.05)
+	if err := e.Upload(s); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		r := Request{Scene: s, Camera: cam, Width: 640, Height: 360,
+			Figures: []Figure{{Pose: clip.Frames[i%clip.Len()]}}}
+		if _, err := e.Render(r); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,132 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"strings"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/motion"
+	"interactagent/scene"
+)
+
+// Shot is one labelled picture of a scene.
+type Shot struct {
+	Name   string // "top", "oblique" or "eye"
+	Camera Camera
+	Image  *image.RGBA
+}
+
+// ShotOptions tune scene shots; the zero value gives 768×768 images with labels.
+type ShotOptions struct {
+	Width, Height int
+	NoLabels      bool // leave object ids off
+	NoBody        bool // leave the person at the start pose off the top and oblique views
+	Style         Style
+}
+
+// shotMargin is the share of the half-image left free around the room.
+const shotMargin = 0.06
+
+// ShotNames are the scene shots in the order SceneShots returns them.
+var ShotNames = []string{"top", "oblique", "eye"}
+
+// SceneShots renders the pictures a model analyses a scene from: a top-down map, a high oblique
+// view from behind the start pose (so ahead of the person is up in the picture and its left is
+// left), both with the person standing at the start and each object's id at the object, and the
+// view from the person's eyes at the start, labelled where objects are in sight.
+func (e *Engine) SceneShots(s *scene.Scene, opt ShotOptions) ([]Shot, error) {
+	var out []Shot
+	for _, name := range ShotNames {
+		sh, err := e.SceneShot(s, name, opt)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sh)
+	}
+	return out, nil
+}
+
+// SceneShot renders one of the shots of SceneShots by name.
+func (e *Engine) SceneShot(s *scene.Scene, name string, opt ShotOptions) (Shot, error) {
+	r, err := ShotRequest(s, name, opt)
+	if err != nil {
+		return Shot{}, err
+	}
+	img, err := e.Render(r)
+	if err != nil {
+		return Shot{}, err
+	}
+	if !opt.NoLabels {
+		DrawLabels(img, ObjectLabels(s, r.Camera, r.Width, r.Height, name == "eye"))
+	}
+	return Shot{Name: name, Camera: r.Camera, Image: img}, nil
+}
+
+// ShotRequest builds the request of a named scene shot ("top", "oblique" or "eye").
+func ShotRequest(s *scene.Scene, name string, opt ShotOptions) (Request, error) {
+	if s == nil {
+		return Request{}, fmt.Errorf("render: scene shot: no scene")
+	}
+	w, h := opt.Width, opt.Height
+	if w == 0 && h == 0 {
+		w, h = DefaultGhostSize, DefaultGhostSize
+	}
+	r := Request{Scene: s, Width: w, Height: h, Style: opt.Style}
+	aspect := float64(w) / float64(max(h, 1))
+	room := s.Bounds()
+	if room.Empty() {
+		room = scene.Box{Lo: mgl64.Vec3{-2, 0, -2}, Hi: mgl64.Vec3{2, 2.5, 2}}
+	}
+	start := s.Start
+	switch name {
+	case "top":
+		r.Camera = FitTopDown(boxCorners(room), aspect, shotMargin)
+	case "oblique":
+		o := HighOblique(room.Center(), start.Heading+math.Pi, 10)
+		o.FOV = ghostFOV
+		r.Camera = FitOrbit(o, boxCorners(room), aspect, shotMargin)
+	case "eye":
+		r.Camera = EyeLevel{State: start}
+		return r, nil
+	default:
+		return Request{}, fmt.Errorf("render: unknown scene shot %q, want one of %s", name, strings.Join(ShotNames, ", "))
+	}
+	if !opt.NoBody {
+		r.Figures = []Figure{{Pose: motion.RestPose().RotateY(start.Heading).Translate(start.Root)}}
+		r.Markers = []Marker{{Kind: MarkStart, At: start.Root, Heading: start.Heading, Color: TimeColor(0)}}
+	}
+	return r, nil
+}
+
+// ObjectLabels returns a label with each object's id at the centre of its top, for an image of
+// w×h from cam. Walls and the floor get none, nor do objects outside the picture; with
+// visibleOnly, objects hidden behind others get none either.
+func ObjectLabels(s *scene.Scene, cam Camera, w, h int, visibleOnly bool) []Label {
+	var occ *occluders
+	if visibleOnly {
+		occ = newOccluders(s)
+	}
+	var out []Label
+	for _, o := range s.Objects {
+		if isFloor(o) || strings.EqualFold(o.Category, "wall") {
+			continue
+		}
+		b := o.Bounds()
+		if b.Empty() {
+			continue
+		}
+		top := mgl64.Vec3{b.Center().X(), b.Hi.Y(), b.Center().Z()}
+		at, ok := Project(cam, w, h, top)
+		if !ok {
+			continue
+		}
+		if occ != nil && occ.fractionExcept(cam.Eye(), []mgl64.Vec3{top}, o) > 0 {
+			continue
+		}
+		out = append(out, Label{Text: o.ID, At: at})
+	}
+	return out
+}

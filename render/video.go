@@ -1,0 +1,194 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// ErrNoFFmpeg means an MP4 was asked for but no ffmpeg program could be found. Errors that wrap it
+// name the program looked for; callers may test with errors.Is and write a GIF instead.
+var ErrNoFFmpeg = errors.New("ffmpeg not found: install it (Debian: apt-get install ffmpeg) or write a .gif")
+
+// Limits on what a video may be; beyond them a request is a mistake, not a video.
+const (
+	maxVideoSide = 8192  // pixels, width or height
+	maxVideoFPS  = 240.0 // frames per second
+)
+
+// VideoWriter takes a video's frames in order and writes them to a file.
+//
+// The file appears at its path only when Close succeeds: until then frames go to a temporary file
+// beside it, which Close renames into place and Abort (or a failure) removes, so a video that
+// exists is always complete. Every frame must have the size the writer was made for. After an
+// error from WriteFrame the writer has already cleaned up; Close then returns that error again.
+// A VideoWriter is used from one goroutine at a time.
+type VideoWriter interface {
+	// WriteFrame appends one frame. The writer is done with img when WriteFrame returns.
+	WriteFrame(img *image.RGBA) error
+	// Close finishes the file and moves it into place. A video needs at least one frame.
+	Close() error
+	// Abort stops writing and removes the temporary file; nothing appears at the path. It does
+	// nothing after a successful Close, so it can be deferred.
+	Abort()
+}
+
+// VideoConfig holds the choices of how videos are written. Its zero value is ready to use:
+// ffmpeg from $INTERACTAGENT_FFMPEG or the PATH, no GIF fallback, no progress bar.
+type VideoConfig struct {
+	// FFmpeg is the ffmpeg program: a path, or a name looked up on the PATH. When empty, the
+	// environment variable INTERACTAGENT_FFMPEG is used, else "ffmpeg".
+	FFmpeg string
+	// FallbackGIF makes Write produce a GIF beside an asked-for .mp4 (same name, ".gif") when
+	// ffmpeg is missing. It is off by default so that nobody gets a different file than they named
+	// without asking; Write returns the path it actually wrote for callers to report.
+	FallbackGIF bool
+	// Progress receives a progress bar while Write runs (see NewProgress); nil draws none.
+	Progress io.Writer
+	// Description labels the progress bar; empty means the output file's name.
+	Description string
+}
+
+// NewVideoWriter starts a w×h video at fps frames per second, chosen by path's extension: ".mp4"
+// (H.264 through ffmpeg; an error wrapping ErrNoFFmpeg when it is missing) or ".gif" (pure Go).
+// It uses the zero VideoConfig.
+func NewVideoWriter(path string, w, h int, fps float64) (VideoWriter, error) {
+	return VideoConfig{}.NewWriter(path, w, h, fps)
+}
+
+// NewWriter is NewVideoWriter with c's choices.
+func (c VideoConfig) NewWriter(path string, w, h int, fps float64) (VideoWriter, error) {
+	if err := checkVideo(path, w, h, fps); err != nil {
+		return nil, err
+	}
+	switch ext := strings.ToLower(filepath.Ext(path)); ext {
+	case ".mp4":
+		return newFFmpegWriter(c.ffmpegProgram(), path, w, h, fps)
+	case ".gif":
+		return newGIFWriter(path, w, h, fps)
+	default:
+		return nil, fmt.Errorf("render: write %s: unknown video type %q, want .mp4 or .gif", path, ext)
+	}
+}
+
+// checkVideo rejects sizes and rates no video should have, before anything is created.
+func checkVideo(path string, w, h int, fps float64) error {
+	if w <= 0 || h <= 0 || w > maxVideoSide || h > maxVideoSide {
+		return fmt.Errorf("render: write %s: frame size %d×%d, want 1…%d pixels a side", path, w, h, maxVideoSide)
+	}
+	if math.IsNaN(fps) || fps <= 0 || fps > maxVideoFPS {
+		return fmt.Errorf("render: write %s: %v frames per second, want more than 0 and at most %g", path, fps, maxVideoFPS)
+	}
+	return nil
+}
+
+// ffmpegProgram is the ffmpeg to run, by the precedence VideoConfig.FFmpeg documents.
+func (c VideoConfig) ffmpegProgram() string {
+	if c.FFmpeg != "" {
+		return c.FFmpeg
+	}
+	if env := os.Getenv("INTERACTAGENT_FFMPEG"); env != "" {
+		return env
+	}
+	return "ffmpeg"
+}
+
+// WriteVideo renders n frames through frame (called with 0…n-1, in order, each image consumed before
+// the next call, so frame may reuse one image) and writes them to path as NewVideoWriter would,
+// drawing a progress bar on progress (nil for none). The frame size is the first frame's. On any
+// error nothing is left at path.
+func WriteVideo(path string, fps float64, n int, frame func(i int) (*image.RGBA, error), progress io.Writer) error {
+	_, err := VideoConfig{Progress: progress}.Write(path, fps, n, frame)
+	return err
+}
+
+// Write is WriteVideo with c's choices. It returns the path it wrote, which differs from path only
+// when c.FallbackGIF replaced a .mp4 by a .gif because ffmpeg is missing.
+func (c VideoConfig) Write(path string, fps float64, n int, frame func(i int) (*image.RGBA, error)) (string, error) {
+	if n <= 0 {
+		return "", fmt.Errorf("render: write %s: %d frames, want at least 1", path, n)
+	}
+	first, err := nextFrame(path, frame, 0)
+	if err != nil {
+		return "", err
+	}
+	size := first.Bounds().Size()
+	vw, path, err := c.openWithFallback(path, size.X, size.Y, fps)
+	if err != nil {
+		return "", err
+	}
+	defer vw.Abort()
+	desc := c.Description
+	if desc == "" {
+		desc = filepath.Base(path)
+	}
+	bar := NewProgress(c.Progress, n, desc)
+	if err := writeFrames(vw, path, n, first, frame, bar); err != nil {
+		bar.Abandon()
+		return "", err
+	}
+	if err := vw.Close(); err != nil {
+		bar.Abandon()
+		return "", err
+	}
+	bar.Finish()
+	return path, nil
+}
+
+// openWithFallback opens path, or its .gif sibling when allowed and ffmpeg is missing.
+func (c VideoConfig) openWithFallback(path string, w, h int, fps float64) (VideoWriter, string, error) {
+	vw, err := c.NewWriter(path, w, h, fps)
+	if errors.Is(err, ErrNoFFmpeg) && c.FallbackGIF {
+		gif := strings.TrimSuffix(path, filepath.Ext(path)) + ".gif"
+		vw, err = c.NewWriter(gif, w, h, fps)
+		path = gif
+	}
+	return vw, path, err
+}
+
+// writeFrames feeds frames 0…n-1 (the first already rendered) to vw.
+func writeFrames(vw VideoWriter, path string, n int, first *image.RGBA, frame func(int) (*image.RGBA, error), bar *Progress) error {
+	img := first
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			var err error
+			if img, err = nextFrame(path, frame, i); err != nil {
+				return err
+			}
+		}
+		if err := vw.WriteFrame(img); err != nil {
+			return err
+		}
+		bar.Add(1)
+	}
+	return nil
+}
+
+// nextFrame asks the caller for frame i and turns a failure or a missing image into an error that
+// says which frame of which file.
+func nextFrame(path string, frame func(int) (*image.RGBA, error), i int) (*image.RGBA, error) {
+	img, err := frame(i)
+	if err != nil {
+		return nil, fmt.Errorf("render: write %s: frame %d: %w", path, i, err)
+	}
+	if img == nil {
+		return nil, fmt.Errorf("render: write %s: frame %d: no image", path, i)
+	}
+	return img, nil
+}
+
+// checkFrame reports a frame whose size is not the video's.
+func checkFrame(path string, img *image.RGBA, w, h, i int) error {
+	if img == nil {
+		return fmt.Errorf("render: write %s: frame %d: no image", path, i)
+	}
+	if s := img.Bounds().Size(); s.X != w || s.Y != h {
+		return fmt.Errorf("render: write %s: frame %d is %d×%d, want %d×%d", path, i, s.X, s.Y, w, h)
+	}
+	return nil
+}

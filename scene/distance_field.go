@@ -11,11 +11,17 @@ import "github.com/go-gl/mathgl/mgl64"
 //     has the whole capsule on its outer side (the plane distance is affine along the axis, so two
 //     dot products decide). The floor is dropped when the capsule stays above y = 0. A capsule with
 //     nothing left needs none of its surface points.
-//  2. For the points of the remaining capsules, the depth inside a convex solid is read from its
-//     face planes: outside as soon as one plane is positive, else −(the largest plane distance),
-//     which is the exact distance to the surface from inside a convex polytope. Every piece of
-//     procedural furniture is convex (boxes, bevelled boxes, frusta, ellipsoids). Other closed
-//     pieces (loaded meshes) take the exact BVH query when the point is inside their box.
+//  2. For each remaining capsule and convex solid, only the face planes that can decide a point of
+//     that capsule are kept: a plane whose greatest distance over the capsule is below another
+//     plane's least distance never holds the maximum, so usually one to three planes remain. A
+//     point's depth is then 0 as soon as one kept plane is positive, else −(the largest plane
+//     distance), which is exactly the distance to the surface from inside a convex polytope. Every
+//     piece of procedural furniture is convex (boxes, bevelled boxes, frusta, ellipsoids).
+//  3. Other closed pieces (loaded meshes) get the piece's exact signed distance at a few samples
+//     along the capsule's axis, one radius apart: since a signed distance changes by at most the
+//     distance moved, those values bound every point of the capsule from below, cull the capsule
+//     when they are all larger than its reach, and clear single points; the rest take the exact
+//     BVH query. Open pieces have no inside and are skipped.
 //
 // So wherever the scene's SDF is negative, the depth agrees with ExactSDF to rounding, except that
 // a capsule entering a solid or the floor by less than CullTolerance is not sampled (its points'
@@ -112,35 +118,6 @@ func (f *DepthField) Overlapping(b Box, dst []int32) []int32 {
 		}
 	}
 	return dst
-}
-
-// CapsuleSolids appends to dst the solids among candidates (from Overlapping) that the capsule
-// (segment ab swept by radius r) may enter by more than CullTolerance, and reports whether it may
-// reach below the floor by more than that.
-func (f *DepthField) CapsuleSolids(a, b mgl64.Vec3, r float64, candidates, dst []int32) ([]int32, bool) {
-	reach := r - CullTolerance
-	for _, si := range candidates {
-		if !f.sdf.solids[si].capsuleClear(a, b, reach) {
-			dst = append(dst, si)
-		}
-	}
-	return dst, f.sdf.floor && min(a.Y(), b.Y())-reach < 0
-}
-
-// DepthAmong returns how deep p is inside the given solids and, when floor is set, below the
-// floor, with the deepest solid (−1: the floor, or nothing). It is Depth restricted to what
-// CapsuleSolids left for the capsule p belongs to.
-func (f *DepthField) DepthAmong(p mgl64.Vec3, solids []int32, floor bool) (float64, int32) {
-	best, who := 0.0, int32(-1)
-	if floor {
-		best = max(0, -p.Y())
-	}
-	for _, si := range solids {
-		if d := f.solidDepth(si, p); d > best {
-			best, who = d, si
-		}
-	}
-	return best, who
 }
 
 // SolidPart returns the object id and part name of solid i (empty for the floor, i < 0).

@@ -78,7 +78,8 @@ func TestCapsuleCullingIsConservative(t *testing.T) {
 	e := NewMeshesSDF(testFieldScene(), true)
 	f := NewDepthFieldFromSDF(e)
 	box := e.Bounds().Expand(0.1)
-	var cand, near []int32
+	var cand []int32
+	var near []NearSolid
 	culled, kept := 0, 0
 	for i := 0; i < 3000; i++ {
 		a := randomIn(rng, box)
@@ -130,5 +131,26 @@ func capsuleSurfacePoint(rng *rand.Rand, a, b mgl64.Vec3, r float64) mgl64.Vec3 
 		if seg := closestOnSegment(p, a, b); math.Abs(p.Sub(seg).Len()-r) < 1e-9 {
 			return p
 		}
+	}
+}
+
+func TestDepthFieldOpenSheetHasNoInside(t *testing.T) {
+	quad := &Mesh{
+		Vertices:  []mgl64.Vec3{{0, 1, 0}, {1, 1, 0}, {1, 1, 1}, {0, 1, 1}},
+		Triangles: [][3]int32{{0, 2, 1}, {0, 3, 2}},
+	}
+	f := NewDepthFieldFromSDF(NewMeshesSDF([]*Mesh{quad}, true))
+	for _, p := range []mgl64.Vec3{{0.5, 0.9, 0.5}, {0.5, 1.1, 0.5}} {
+		if d, _ := f.Depth(p); d != 0 {
+			t.Errorf("Depth(%v) = %v beside an open sheet, want 0", p, d)
+		}
+	}
+	a, b := mgl64.Vec3{0.5, 0.8, 0.5}, mgl64.Vec3{0.5, 1.2, 0.5}
+	cand := f.Overlapping(EmptyBox().AddPoint(a).AddPoint(b).Expand(0.05), nil)
+	if near, floor := f.CapsuleSolids(a, b, 0.05, cand, nil); len(near) != 0 || floor {
+		t.Errorf("a capsule through an open sheet keeps %d solids (floor %v), want none", len(near), floor)
+	}
+	if d, who := f.Depth(mgl64.Vec3{3, -0.2, 3}); math.Abs(d-0.2) > 1e-12 || who != -1 {
+		t.Errorf("below the floor: depth %v from %d, want 0.2 from the floor (-1)", d, who)
 	}
 }

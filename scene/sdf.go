@@ -15,47 +15,47 @@ type SDF interface {
 	Bounds() Box
 }
 
-// Sphere is the solid ball of radius R around C.
-type Sphere struct {
+// SphereSDF is the solid ball of radius R around C.
+type SphereSDF struct {
 	C mgl64.Vec3
 	R float64
 }
 
 // Distance implements SDF.
-func (s Sphere) Distance(p mgl64.Vec3) float64 { return p.Sub(s.C).Len() - s.R }
+func (s SphereSDF) Distance(p mgl64.Vec3) float64 { return p.Sub(s.C).Len() - s.R }
 
 // Bounds implements SDF.
-func (s Sphere) Bounds() Box { return Box{Lo: s.C, Hi: s.C}.Expand(s.R) }
+func (s SphereSDF) Bounds() Box { return Box{Lo: s.C, Hi: s.C}.Expand(s.R) }
 
-// SolidBox is the solid axis-aligned box B.
-type SolidBox struct{ B Box }
+// BoxSDF is the solid axis-aligned box B.
+type BoxSDF struct{ B Box }
 
 // Distance implements SDF: outside, the distance to the nearest point of the box; inside, minus
 // the distance to the nearest face.
-func (s SolidBox) Distance(p mgl64.Vec3) float64 { return boxSignedDistance(p, s.B) }
+func (s BoxSDF) Distance(p mgl64.Vec3) float64 { return boxSignedDistance(p, s.B) }
 
 // Bounds implements SDF.
-func (s SolidBox) Bounds() Box { return s.B }
+func (s BoxSDF) Bounds() Box { return s.B }
 
-// Floor is the solid below the floor plane y = 0.
-type Floor struct{}
+// FloorSDF is the solid below the floor plane y = 0.
+type FloorSDF struct{}
 
 // Distance implements SDF: the height above the floor (negative below it).
-func (Floor) Distance(p mgl64.Vec3) float64 { return p.Y() }
+func (FloorSDF) Distance(p mgl64.Vec3) float64 { return p.Y() }
 
 // Bounds implements SDF: the floor is unbounded, below y = 0.
-func (Floor) Bounds() Box {
+func (FloorSDF) Bounds() Box {
 	inf := math.Inf(1)
 	return Box{Lo: mgl64.Vec3{-inf, -inf, -inf}, Hi: mgl64.Vec3{inf, 0, inf}}
 }
 
-// Union is the solid made of every member: its distance is the minimum of theirs. Where members
+// UnionSDF is the solid made of every member: its distance is the minimum of theirs. Where members
 // overlap, that minimum is inside the union but may be shallower than the union's true depth;
 // it is the convention of the scene contract (a point inside any part is inside).
-type Union []SDF
+type UnionSDF []SDF
 
 // Distance implements SDF; an empty union is empty space (+Inf).
-func (u Union) Distance(p mgl64.Vec3) float64 {
+func (u UnionSDF) Distance(p mgl64.Vec3) float64 {
 	d := math.Inf(1)
 	for _, s := range u {
 		d = min(d, s.Distance(p))
@@ -64,7 +64,7 @@ func (u Union) Distance(p mgl64.Vec3) float64 {
 }
 
 // Bounds implements SDF.
-func (u Union) Bounds() Box {
+func (u UnionSDF) Bounds() Box {
 	b := EmptyBox()
 	for _, s := range u {
 		b = b.Union(s.Bounds())
@@ -72,17 +72,17 @@ func (u Union) Bounds() Box {
 	return b
 }
 
-// Translated is S moved by Offset.
-type Translated struct {
+// TranslatedSDF is S moved by Offset.
+type TranslatedSDF struct {
 	S      SDF
 	Offset mgl64.Vec3
 }
 
 // Distance implements SDF.
-func (t Translated) Distance(p mgl64.Vec3) float64 { return t.S.Distance(p.Sub(t.Offset)) }
+func (t TranslatedSDF) Distance(p mgl64.Vec3) float64 { return t.S.Distance(p.Sub(t.Offset)) }
 
 // Bounds implements SDF.
-func (t Translated) Bounds() Box {
+func (t TranslatedSDF) Bounds() Box {
 	b := t.S.Bounds()
 	return Box{Lo: b.Lo.Add(t.Offset), Hi: b.Hi.Add(t.Offset)}
 }

@@ -16,7 +16,9 @@ import (
 //
 // Two levels of bounding volume hierarchy answer a query: one over the pieces' boxes, searched in
 // order of their signed box distance (a lower bound of the piece's signed distance), and one per
-// piece over its triangles. ExactSDF is immutable and safe for concurrent use.
+// piece over its triangles. For a convex piece (all procedural furniture) the largest face-plane
+// distance decides inside or outside without a search and is the exact signed distance inside.
+// ExactSDF is immutable and safe for concurrent use.
 type ExactSDF struct {
 	solids []sdfSolid
 	top    []bvhNode // over the solids' boxes; leaves index solids, which are in leaf order

@@ -82,8 +82,34 @@ func (s *sdfSolid) distance(p mgl64.Vec3, limit float64) float64 {
 		}
 		return s.signedDistance(p, h)
 	}
+	if s.planes != nil {
+		// A convex solid: the largest face-plane distance is the signed distance inside and a
+		// lower bound of it outside.
+		m := s.maxPlaneDistance(p)
+		if m <= 0 || m >= limit {
+			return m
+		}
+		h := s.bvh.nearest(p, limit*limit)
+		if h.tri < 0 {
+			return math.Inf(1)
+		}
+		return s.signedDistance(p, h)
+	}
 	// Inside the box the point may be deep inside: the sign needs the true nearest triangle.
 	return s.signedDistance(p, s.bvh.nearest(p, math.Inf(1)))
+}
+
+// maxPlaneDistance returns the largest signed distance from p to a face plane of a convex solid.
+func (s *sdfSolid) maxPlaneDistance(p mgl64.Vec3) float64 {
+	px, py, pz := p[0], p[1], p[2]
+	m := math.Inf(-1)
+	for i := range s.planes {
+		pl := &s.planes[i]
+		if d := pl.N[0]*px + pl.N[1]*py + pl.N[2]*pz - pl.D; d > m {
+			m = d
+		}
+	}
+	return m
 }
 
 // depth returns how far p is inside the solid (0 outside), by the face planes of a convex solid
@@ -92,32 +118,15 @@ func (s *sdfSolid) depth(p mgl64.Vec3) float64 {
 	if s.planes == nil {
 		return max(0, -s.distance(p, 0))
 	}
+	px, py, pz := p[0], p[1], p[2]
 	m := math.Inf(-1)
 	for i := range s.planes {
-		d := s.planes[i].N.Dot(p) - s.planes[i].D
+		pl := &s.planes[i]
+		d := pl.N[0]*px + pl.N[1]*py + pl.N[2]*pz - pl.D
 		if d >= 0 {
 			return 0 // outside one face plane is outside a convex solid
 		}
 		m = max(m, d)
 	}
 	return -m
-}
-
-// capsuleClear reports whether a capsule (segment ab swept by radius r) certainly misses the
-// solid: its box is apart from the solid's box, or, for a convex solid, one face plane has the
-// whole capsule on its outer side.
-func (s *sdfSolid) capsuleClear(a, b mgl64.Vec3, r float64) bool {
-	for k := 0; k < 3; k++ {
-		if min(a[k], b[k])-r > s.box.Hi[k] || max(a[k], b[k])+r < s.box.Lo[k] {
-			return true
-		}
-	}
-	for i := range s.planes {
-		pl := &s.planes[i]
-		// The plane distance is affine, so its minimum over the segment is at an end.
-		if min(pl.N.Dot(a), pl.N.Dot(b))-pl.D > r {
-			return true
-		}
-	}
-	return false
 }

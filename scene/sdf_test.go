@@ -73,9 +73,9 @@ func TestExactSDFMatchesAnalyticShapes(t *testing.T) {
 		ref  SDF
 		tol  float64
 	}{
-		{"box", testBox(lo, hi), SolidBox{Box{lo, hi}}, 1e-12},
-		{"box wound inside out", flipped(testBox(lo, hi)), SolidBox{Box{lo, hi}}, 1e-12},
-		{"icosphere", sphere, Sphere{c, r}, sagitta + 1e-12},
+		{"box", testBox(lo, hi), BoxSDF{Box{lo, hi}}, 1e-12},
+		{"box wound inside out", flipped(testBox(lo, hi)), BoxSDF{Box{lo, hi}}, 1e-12},
+		{"icosphere", sphere, SphereSDF{c, r}, sagitta + 1e-12},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -115,7 +115,7 @@ func TestExactSDFSceneRule(t *testing.T) {
 	seat := testBox(mgl64.Vec3{0, 0, 0}, mgl64.Vec3{1, 0.45, 0.6})
 	back := testBox(mgl64.Vec3{0, 0.3, 0.5}, mgl64.Vec3{1, 0.9, 0.7}) // overlaps the seat
 	e := NewMeshesSDF([]*Mesh{seat, back}, true)
-	union := Union{Floor{}, SolidBox{seat.Bounds()}, SolidBox{back.Bounds()}}
+	union := UnionSDF{FloorSDF{}, BoxSDF{seat.Bounds()}, BoxSDF{back.Bounds()}}
 	tests := []struct {
 		name string
 		p    mgl64.Vec3
@@ -188,5 +188,35 @@ func TestExactSDFOpenMeshIsUnsigned(t *testing.T) {
 		if got := e.Distance(p); math.Abs(got-0.5) > 1e-12 {
 			t.Errorf("Distance(%v) = %v, want 0.5 on either side of an open sheet", p, got)
 		}
+	}
+}
+
+func TestSDFCombinators(t *testing.T) {
+	ball := SphereSDF{mgl64.Vec3{1, 2, 3}, 0.5}
+	moved := TranslatedSDF{SphereSDF{R: 0.5}, mgl64.Vec3{1, 2, 3}}
+	both := UnionSDF{BoxSDF{Box{mgl64.Vec3{0, 0, 0}, mgl64.Vec3{1, 1, 1}}}, ball}
+	var _ SDF = (*ExactSDF)(nil)
+	tests := []struct {
+		name      string
+		got, want float64
+	}{
+		{"sphere centre", ball.Distance(mgl64.Vec3{1, 2, 3}), -0.5},
+		{"sphere outside", ball.Distance(mgl64.Vec3{1, 2, 5}), 1.5},
+		{"translated = placed", moved.Distance(mgl64.Vec3{1.2, 2.1, 2.5}), ball.Distance(mgl64.Vec3{1.2, 2.1, 2.5})},
+		{"union inside the box", both.Distance(mgl64.Vec3{0.5, 0.5, 0.9}), -0.1},
+		{"union nearer the ball", both.Distance(mgl64.Vec3{1, 2, 2.2}), 0.3},
+		{"floor", FloorSDF{}.Distance(mgl64.Vec3{3, -0.25, 1}), -0.25},
+		{"empty union", UnionSDF{}.Distance(mgl64.Vec3{}), math.Inf(1)},
+	}
+	for _, tc := range tests {
+		if math.Abs(tc.got-tc.want) > 1e-12 && tc.got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, tc.got, tc.want)
+		}
+	}
+	if b := both.Bounds(); b.Lo != (mgl64.Vec3{0, 0, 0}) || b.Hi != (mgl64.Vec3{1.5, 2.5, 3.5}) {
+		t.Errorf("union bounds %v", b)
+	}
+	if b := moved.Bounds(); b != ball.Bounds() {
+		t.Errorf("translated bounds %v, want %v", b, ball.Bounds())
 	}
 }

@@ -112,8 +112,9 @@ func Penetration(prep *PreparedScene, clip *motion.Clip) (PenetrationStats, erro
 
 // frameScratch holds one worker's buffers, reused frame after frame.
 type frameScratch struct {
+	place  motion.Placement
 	caps   []motion.Capsule
-	points []motion.WeightedPoint
+	points []motion.WeightedPoint // one capsule's points
 	cand   []int32
 	near   []scene.NearSolid
 	ranges [][2]int32
@@ -124,30 +125,31 @@ type frameScratch struct {
 }
 
 // penetrationFrame measures one pose: capsules that certainly stay outside every solid and above
-// the floor are skipped (see scene.DepthField), and only when some capsule is left are the surface
-// points computed, since they are the expensive part.
+// the floor are skipped (see scene.DepthField), and surface points, the expensive part, are
+// computed only for the capsules left.
 func penetrationFrame(prep *PreparedScene, pose motion.Pose, sc *frameScratch) frameResult {
-	f, body := prep.Field, prep.Body
+	f := prep.Field
 	out := frameResult{solid: -1}
-	if !cullCapsules(f, body, pose, sc) {
+	sc.place = prep.Body.Place(pose)
+	if !cullCapsules(f, &sc.place, sc) {
 		return out
 	}
-	sc.points = body.Points(pose, sc.points)
 	for i := range sc.caps {
 		r := sc.ranges[i]
 		if r[0] == r[1] && !sc.floor[i] {
 			continue
 		}
-		start, end := body.PointRange(i)
-		capsuleDepths(f, sc, sc.points[start:end], sc.near[r[0]:r[1]], sc.floor[i], &out)
+		sc.points = sc.place.Points(i, sc.points)
+		capsuleDepths(f, sc, sc.points, sc.near[r[0]:r[1]], sc.floor[i], &out)
 	}
 	return out
 }
 
-// cullCapsules finds, for each capsule of the pose, the solids it may enter (sc.near[sc.ranges[i]])
-// and whether it may reach below the floor (sc.floor[i]); it reports whether any capsule may.
-func cullCapsules(f *scene.DepthField, body *motion.Body, pose motion.Pose, sc *frameScratch) bool {
-	sc.caps = body.Capsules(pose, sc.caps)
+// cullCapsules finds, for each capsule of the placed body, the solids it may enter
+// (sc.near[sc.ranges[i]]) and whether it may reach below the floor (sc.floor[i]); it reports
+// whether any capsule may.
+func cullCapsules(f *scene.DepthField, pl *motion.Placement, sc *frameScratch) bool {
+	sc.caps = pl.Capsules(sc.caps)
 	box := scene.EmptyBox()
 	for _, c := range sc.caps {
 		box = box.Union(capsuleBox(c))

@@ -141,13 +141,8 @@ func (b *Body) PointRange(i int) (start, end int) {
 
 // Capsules appends the frame's capsules to dst[:0] and returns it; the order never changes.
 func (b *Body) Capsules(p Pose, dst []Capsule) []Capsule {
-	var pl [numCapsules]placement
-	b.place(p, &pl)
-	dst = dst[:0]
-	for i := range pl {
-		dst = append(dst, Capsule{A: pl[i].a, B: pl[i].b, Radius: b.caps[i].radius, Part: b.caps[i].part})
-	}
-	return dst
+	pl := b.Place(p)
+	return pl.Capsules(dst)
 }
 
 // Points returns the frame's weighted surface points in dst[:0] (grown only when too small), grouped
@@ -157,15 +152,87 @@ func (b *Body) Points(p Pose, dst []WeightedPoint) []WeightedPoint {
 		dst = make([]WeightedPoint, len(b.points))
 	}
 	dst = dst[:len(b.points)]
-	var pl [numCapsules]placement
-	b.place(p, &pl)
-	for i := range pl {
-		c, g, w, part := &pl[i], &b.groups[i], b.weight[i], b.caps[i].part
-		transformPoints(c.a, c.e1, c.e2, c.e3.Mul(c.length), b.points[g[0]:g[1]], dst[g[0]:g[1]], w, part)
-		transformPoints(c.a, c.e1, c.e2, c.e3, b.points[g[1]:g[2]], dst[g[1]:g[2]], w, part)
-		transformPoints(c.b, c.e1, c.e2, c.e3, b.points[g[2]:g[3]], dst[g[2]:g[3]], w, part)
+	pl := b.Place(p)
+	for i := range pl.caps {
+		pl.writePoints(i, dst[b.groups[i][0]:b.groups[i][3]])
 	}
 	return dst
+}
+
+// Placement is the body placed in one frame: every capsule's ends and frame. Placing (the IK
+// behind it) is done once per frame, after which the capsules and the surface points of any of
+// them cost only their own arithmetic, so a caller that needs the points of a few capsules (those
+// near the scene) need not pay for all of them. A Placement is a value of about 2.5 kB; the zero
+// Placement has no capsules and no points.
+type Placement struct {
+	body *Body
+	caps [numCapsules]placement
+}
+
+// Place places the body in frame p.
+func (b *Body) Place(p Pose) Placement {
+	pl := Placement{body: b}
+	b.place(p, &pl.caps)
+	return pl
+}
+
+// Capsule returns capsule i of the frame, the i-th of Capsules; an index out of range (or the zero
+// Placement) gives the zero Capsule.
+func (pl *Placement) Capsule(i int) Capsule {
+	if pl.body == nil || i < 0 || i >= numCapsules {
+		return Capsule{}
+	}
+	c := &pl.caps[i]
+	return Capsule{A: c.a, B: c.b, Radius: pl.body.caps[i].radius, Part: pl.body.caps[i].part}
+}
+
+// Capsules appends the frame's capsules to dst[:0] and returns it, in Body.Capsules' order.
+func (pl *Placement) Capsules(dst []Capsule) []Capsule {
+	dst = dst[:0]
+	if pl.body == nil {
+		return dst
+	}
+	for i := range pl.caps {
+		dst = append(dst, pl.Capsule(i))
+	}
+	return dst
+}
+
+// Points returns capsule i's weighted surface points in dst[:0] (grown only when too small): the
+// same values, in the same order, as Body.Points gives at PointRange(i) for the frame. An index out
+// of range gives none.
+func (pl *Placement) Points(i int, dst []WeightedPoint) []WeightedPoint {
+	if pl.body == nil || i < 0 || i >= numCapsules {
+		return dst[:0]
+	}
+	g := &pl.body.groups[i]
+	n := g[3] - g[0]
+	if cap(dst) < n {
+		dst = make([]WeightedPoint, n, max(n, pl.body.maxCapsulePoints()))
+	}
+	dst = dst[:n]
+	pl.writePoints(i, dst)
+	return dst
+}
+
+// writePoints writes capsule i's points into out, which is exactly as long as they are.
+func (pl *Placement) writePoints(i int, out []WeightedPoint) {
+	b := pl.body
+	c, g, w, part := &pl.caps[i], &b.groups[i], b.weight[i], b.caps[i].part
+	o := g[0]
+	transformPoints(c.a, c.e1, c.e2, c.e3.Mul(c.length), b.points[g[0]:g[1]], out[g[0]-o:g[1]-o], w, part)
+	transformPoints(c.a, c.e1, c.e2, c.e3, b.points[g[1]:g[2]], out[g[1]-o:g[2]-o], w, part)
+	transformPoints(c.b, c.e1, c.e2, c.e3, b.points[g[2]:g[3]], out[g[2]-o:g[3]-o], w, part)
+}
+
+// maxCapsulePoints returns the most points any one capsule has, so that a buffer grown for one
+// capsule serves every other.
+func (b *Body) maxCapsulePoints() int {
+	n := 0
+	for i := range b.groups {
+		n = max(n, b.groups[i][3]-b.groups[i][0])
+	}
+	return n
 }
 
 // transformPoints writes anchor + x·e1 + y·e2 + w·v for each sample; it is the hot loop of
@@ -287,8 +354,8 @@ const numCapsules = 20
 const sampleSpacing = 0.01
 
 // capsuleSpec says how one capsule hangs from a frame's joints: its ends are joints a and b plus
-// offsets that turn with joint frame's global rotation (given for the rest skeleton, whose global
-// rotations are all identity).
+// offsets that turn with the global rotation of joint frame (given for the rest skeleton, whose
+// global rotations are all identity).
 type capsuleSpec struct {
 	part       BodyPart
 	a, b       Joint
@@ -300,10 +367,14 @@ type capsuleSpec struct {
 
 // Where the proxy departs from plain joint-to-joint capsules (metres).
 const (
-	headLift   = 0.05                   // head sphere centre above the head joint, along the neck–head bone
-	handReach  = 0.10                   // hand segment past the wrist, along the forearm
-	footLift   = footRadius - ToeHeight // toe end raised so the sole, not the toe joint, meets the floor
+	headLift   = 0.05                                   // head sphere centre above the head joint, along the neck–head bone
+	handReach  = 0.10                                   // hand segment past the wrist, along the forearm
+	footLift   = footRadius - ToeHeight + footClearance // toe end raised so the sole, not the toe joint, meets the floor
 	footRadius = 0.048
+	// footClearance keeps the sole of a standing foot just off the floor rather than exactly on it,
+	// where rounding would put it a hair below and penetration metrics would sample every standing
+	// frame's feet; 0.1 mm is far below anything those metrics resolve.
+	footClearance = 1e-4
 )
 
 // capsuleSpecs returns the capsules of REFERENCE.md §5. Radii are PHC's SMPL humanoid (mean shape)
@@ -315,15 +386,16 @@ const (
 //     joint; ending at the joint would put its cap at the chin and swallow the whole neck capsule;
 //   - the head sphere sits headLift above the head joint along the neck–head bone (the joint is at
 //     the skull's base); the hands reach handReach past the wrist along the forearm;
-//   - the foot runs from the ankle to the toe joint raised by footLift along the foot's up, so a
-//     foot whose toe joint stands at ToeHeight touches the floor instead of sinking 2.8 cm into it.
+//   - the foot runs from the ankle to the toe joint raised footLift along the foot's up, so a foot
+//     whose toe joint stands at ToeHeight touches the floor (footClearance above it) instead of
+//     sinking 2.8 cm into it.
 //
 // Vertex counts are the SMPL-X part sizes of REFERENCE.md §5: head with eyes 4756, neck 173,
 // pelvis ("hips") 487, lower abdomen ("spine") 233, upper abdomen ("spine1") 267, chest ("spine2")
 // 589, collar ("shoulder") 151, upper arm 284, forearm 246, hand with fingers 778, thigh 254, shin
-// 217, foot with toes 143 + 122. They add up to 10,895, not 10,475, because SMPL-X's segmentation
-// lists vertices on part borders twice; the Body scales them all by 10475/10895 so that the whole
-// body weighs SMPLXVertices and each part keeps its share.
+// 217, foot with toes 143 + 122. They add up to 10,895, 420 more than SMPL-X has (the segmentation
+// they come from appears to count some border vertices in two parts), so the Body scales them all
+// by 10475/10895: the whole body weighs SMPLXVertices and each part keeps its share.
 func capsuleSpecs() [numCapsules]capsuleSpec {
 	o := restOffsets
 	along := func(j Joint, l float64) mgl64.Vec3 { return o[j].Normalize().Mul(l) }
@@ -334,7 +406,11 @@ func capsuleSpecs() [numCapsules]capsuleSpec {
 		f := o[toe].Normalize()
 		up := rejectAxis(mgl64.Vec3{0, 1, 0}, f).Normalize()
 		c := bone(part, ankle, toe, footRadius, 143+122)
-		c.offB = up.Mul(footLift)
+		// The foot slopes down to the toes, so its up leans forward and a lift along it rises by
+		// only up.Y() of its length (0.958 at rest): scaled by 1/up.Y(), the toe end rises by
+		// footLift exactly and the sole of a rest foot whose toe joint stands at ToeHeight sits
+		// footClearance above the floor instead of 1.2 mm below it.
+		c.offB = up.Mul(footLift / up.Y())
 		return c
 	}
 	hand := func(part BodyPart, wrist Joint) capsuleSpec {

@@ -3,6 +3,7 @@ package motion
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -184,8 +185,99 @@ func TestBodyRestPointsAreOnTheOutside(t *testing.T) {
 	for _, pt := range pts {
 		lowest = math.Min(lowest, pt.P.Y())
 	}
-	if lowest < -0.002 || lowest > 0.01 {
-		t.Errorf("standing body's lowest point at y = %.4f m, want on the floor", lowest)
+	if lowest < 0 || lowest > 0.0005 {
+		t.Errorf("standing body's lowest point at y = %.5f m, want on the floor (0 to 0.5 mm above it)", lowest)
+	}
+}
+
+// TestBodyStandingFeetRestOnTheFloor checks that a standing foot's sole, the lowest point of its
+// capsule, is on the floor: no lower than the floor (so penetration metrics find nothing and need
+// no points of standing frames) and at most 0.5 mm above it, once the foot's toe joint stands at
+// ToeHeight. At rest the right toe joint is 3 mm higher than the left (the right leg is shorter),
+// so each foot is measured from its own toe joint's height above ToeHeight.
+func TestBodyStandingFeetRestOnTheFloor(t *testing.T) {
+	b := NewBody()
+	rest := RestPose()
+	cases := []struct {
+		name string
+		pose Pose
+	}{
+		{"rest", rest},
+		{"rest turned and moved", rest.RotateY(-2).Translate(mgl64.Vec3{3, 0, 5})},
+		{"rest turned a quarter", rest.RotateY(math.Pi / 2)},
+	}
+	toes := map[BodyPart]Joint{PartLeftFoot: LeftFoot, PartRightFoot: RightFoot}
+	for _, tc := range cases {
+		found := 0
+		for _, c := range b.Capsules(tc.pose, nil) {
+			toe, ok := toes[c.Part]
+			if !ok {
+				continue
+			}
+			found++
+			sole := math.Min(c.A.Y(), c.B.Y()) - c.Radius
+			if over := sole - (tc.pose[toe].Y() - ToeHeight); over < 0 || over > 0.0005 {
+				t.Errorf("%s: %v sole at y = %.5f m with its toe joint %.5f m above ToeHeight: %.5f m above where that toe puts the floor, want 0 to 0.5 mm",
+					tc.name, c.Part, sole, tc.pose[toe].Y()-ToeHeight, over)
+			}
+		}
+		if found != 2 {
+			t.Fatalf("%s: %d foot capsules, want 2", tc.name, found)
+		}
+	}
+}
+
+// TestPlacementMatchesBodyPoints checks the per-capsule path against the whole frame: a capsule's
+// points from a Placement are exactly (bit for bit, in order) those Points gives at its
+// PointRange, and its capsule is Capsules' capsule.
+func TestPlacementMatchesBodyPoints(t *testing.T) {
+	b := NewBody()
+	var one []WeightedPoint
+	for _, tc := range append(testPoses(), struct {
+		name string
+		pose Pose
+	}{"collapsed", Pose{}}) {
+		all, caps := b.Points(tc.pose, nil), b.Capsules(tc.pose, nil)
+		pl := b.Place(tc.pose)
+		if got := pl.Capsules(nil); !slices.Equal(got, caps) {
+			t.Errorf("%s: Placement.Capsules differs from Body.Capsules", tc.name)
+		}
+		for i := range caps {
+			lo, hi := b.PointRange(i)
+			one = pl.Points(i, one)
+			if !slices.Equal(one, all[lo:hi]) {
+				t.Fatalf("%s: capsule %d (%v): Placement.Points gives %d points that differ from Points' [%d, %d)",
+					tc.name, i, caps[i].Part, len(one), lo, hi)
+			}
+			if pl.Capsule(i) != caps[i] {
+				t.Errorf("%s: Capsule(%d) = %v, want %v", tc.name, i, pl.Capsule(i), caps[i])
+			}
+		}
+	}
+	pl := b.Place(RestPose())
+	for _, i := range []int{-1, b.NumCapsules()} {
+		if got := pl.Points(i, one); len(got) != 0 || pl.Capsule(i) != (Capsule{}) {
+			t.Errorf("index %d gives %d points and capsule %v, want none", i, len(got), pl.Capsule(i))
+		}
+	}
+	var zero Placement
+	if len(zero.Points(0, nil)) != 0 || len(zero.Capsules(nil)) != 0 || zero.Capsule(0) != (Capsule{}) {
+		t.Error("the zero Placement gives points or capsules")
+	}
+}
+
+func TestPlacementPointsReuseTheBuffer(t *testing.T) {
+	b := NewBody()
+	pl := b.Place(RestPose())
+	buf := pl.Points(0, nil)
+	for i := 0; i < b.NumCapsules(); i++ {
+		got := pl.Points(i, buf)
+		if len(got) > 0 && &got[0] != &buf[:1][0] {
+			t.Fatalf("capsule %d: Points allocated although a buffer grown for capsule 0 is given", i)
+		}
+	}
+	if n := testing.AllocsPerRun(10, func() { buf = pl.Points(5, buf) }); n != 0 {
+		t.Errorf("Points with a large enough buffer allocates %v times", n)
 	}
 }
 

@@ -143,8 +143,44 @@ func ghostCamera(s *scene.Scene, clip *motion.Clip, figs []Figure, focus []mgl64
 	for _, f := range figs {
 		poses = append(poses, f.Pose)
 	}
-	pts, targets := framePoints(poses, clip.RootTrajectory())
+	root := clip.RootTrajectory()
+	pts, targets := framePoints(poses, root)
+	pts = append(pts, nearbyObjectPoints(s, root, ghostNearObject)...)
 	return autoCamera(s, clip.StartState(), clip.EndState(), append(pts, focus...), targets, aspect)
+}
+
+// ghostNearObject is how close (metres, on the floor) the root path must come to an object for the
+// ghost camera to keep the whole object in view: the furniture a person walks to, sits or lies on is
+// what a judge of the image needs to see.
+const ghostNearObject = 0.6
+
+// nearbyObjectPoints returns the box corners of every object (walls excepted) whose footprint comes
+// within near metres of a root point.
+func nearbyObjectPoints(s *scene.Scene, root []mgl64.Vec3, near float64) []mgl64.Vec3 {
+	if s == nil {
+		return nil
+	}
+	var pts []mgl64.Vec3
+	for _, o := range s.Objects {
+		if o.Category == "wall" {
+			continue
+		}
+		b := o.Bounds()
+		if !b.Empty() && pathNearBox(root, b.Expand(near)) {
+			pts = append(pts, boxCorners(b)...)
+		}
+	}
+	return pts
+}
+
+// pathNearBox reports whether a root point lies inside the box's footprint.
+func pathNearBox(root []mgl64.Vec3, b scene.Box) bool {
+	for _, r := range root {
+		if r.X() >= b.Lo.X() && r.X() <= b.Hi.X() && r.Z() >= b.Lo.Z() && r.Z() <= b.Hi.Z() {
+			return true
+		}
+	}
+	return false
 }
 
 // framePoints returns the points a camera must show for these poses and root path: the corners of

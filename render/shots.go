@@ -33,6 +33,12 @@ const shotMargin = 0.06
 // ShotNames are the scene shots in the order SceneShots returns them.
 var ShotNames = []string{"top", "oblique", "eye"}
 
+// The eye-level shot's camera: degrees of downward tilt and vertical field of view.
+const (
+	eyeShotPitch = 15
+	eyeShotFOV   = 90
+)
+
 // SceneShots renders the pictures a model analyses a scene from: a top-down map, a high oblique
 // view from behind the start pose (so ahead of the person is up in the picture and its left is
 // left), both with the person standing at the start and each object's id at the object, and the
@@ -89,7 +95,9 @@ func ShotRequest(s *scene.Scene, name string, opt ShotOptions) (Request, error) 
 		o.FOV = ghostFOV
 		r.Camera = FitOrbit(o, boxCorners(room), aspect, shotMargin)
 	case "eye":
-		r.Camera = EyeLevel{State: start}
+		// A person's wide view, tilted down a little so the floor between the person and the
+		// furniture (where paths run) fills the lower half rather than walls and ceiling.
+		r.Camera = EyeLevel{State: start, Pitch: mgl64.DegToRad(eyeShotPitch), FOV: eyeShotFOV}
 		return r, nil
 	default:
 		return Request{}, fmt.Errorf("render: unknown scene shot %q, want one of %s", name, strings.Join(ShotNames, ", "))

@@ -20,8 +20,9 @@ const PenetrationProxy = "capsule body proxy, SMPL-X-vertex weighted (20 capsule
 
 // PenetratingDepth is how deep (metres) a frame's deepest body point must be for the frame to count
 // as penetrating: 1 cm. Feet resting on the floor touch it to within a few millimetres (the proxy's
-// toe cap dips about 1 mm below a standing pose's floor), and such contact is not what the
-// fraction is meant to count; shallower depths still add to the frame's sum.
+// soles stand 0.1 mm above a standing pose's floor, but a foot rolled or placed by a learned model
+// may dip below), and such contact is not what the fraction is meant to count; shallower depths
+// still add to the frame's sum.
 const PenetratingDepth = 0.01
 
 // PreparedScene is a scene made ready for penetration metrics: its depth field and the body
@@ -31,7 +32,8 @@ type PreparedScene struct {
 	Scene *scene.Scene
 	Field *scene.DepthField
 	Body  *motion.Body
-	// scratch pools per-worker buffers (a frame's surface points are about 700 kB) across clips.
+	// scratch pools per-worker buffers (one capsule's points, depths and solids, and the
+	// frame's capsule lists) across clips.
 	scratch sync.Pool
 }
 
@@ -114,7 +116,6 @@ func Penetration(prep *PreparedScene, clip *motion.Clip) (PenetrationStats, erro
 type frameScratch struct {
 	place  motion.Placement
 	caps   []motion.Capsule
-	points []motion.WeightedPoint // one capsule's points
 	cand   []int32
 	near   []scene.NearSolid
 	ranges [][2]int32
@@ -139,8 +140,8 @@ func penetrationFrame(prep *PreparedScene, pose motion.Pose, sc *frameScratch) f
 		if r[0] == r[1] && !sc.floor[i] {
 			continue
 		}
-		sc.points = sc.place.Points(i, sc.points)
-		capsuleDepths(f, sc, sc.points, sc.near[r[0]:r[1]], sc.floor[i], &out)
+		sc.pos = sc.place.Positions(i, sc.pos)
+		capsuleDepths(f, sc, prep.Body.PointWeight(i), sc.caps[i].Part, sc.near[r[0]:r[1]], sc.floor[i], &out)
 	}
 	return out
 }
@@ -168,33 +169,35 @@ func cullCapsules(f *scene.DepthField, pl *motion.Placement, sc *frameScratch) b
 	return needed
 }
 
-// capsuleDepths adds one capsule's points to the frame: each point's depth is the deepest of the
-// floor's (when the capsule reaches below it) and the near solids', one solid at a time.
-func capsuleDepths(f *scene.DepthField, sc *frameScratch, pts []motion.WeightedPoint, near []scene.NearSolid, floor bool, out *frameResult) {
-	n := len(pts)
-	sc.pos = slices.Grow(sc.pos[:0], n)[:n]
+// capsuleDepths adds one capsule's points (sc.pos, each weighing w) to the frame: each point's
+// depth is the deepest of the floor's (when the capsule reaches below it) and the near solids',
+// one solid at a time.
+func capsuleDepths(f *scene.DepthField, sc *frameScratch, w float64, part motion.BodyPart, near []scene.NearSolid, floor bool, out *frameResult) {
+	pos := sc.pos
+	n := len(pos)
 	sc.depth = slices.Grow(sc.depth[:0], n)[:n]
 	sc.who = slices.Grow(sc.who[:0], n)[:n]
-	pos, depth, who := sc.pos, sc.depth, sc.who
-	for k := range pts {
-		pos[k][0], pos[k][1], pos[k][2] = pts[k].P[0], pts[k].P[1], pts[k].P[2]
+	depth, who := sc.depth, sc.who
+	for k := range pos {
 		depth[k], who[k] = 0, -1
-		if floor && pts[k].P[1] < 0 {
-			depth[k] = -pts[k].P[1]
+		if floor && pos[k][1] < 0 {
+			depth[k] = -pos[k][1]
 		}
 	}
 	for i := range near {
 		f.Depths(&near[i], pos, depth, who)
 	}
+	sum := 0.0
 	for k, d := range depth {
 		if d <= 0 {
 			continue
 		}
-		out.sum += pts[k].Weight * d
+		sum += d
 		if d > out.deepest {
-			out.deepest, out.part, out.solid = d, pts[k].Part, who[k]
+			out.deepest, out.part, out.solid = d, part, who[k]
 		}
 	}
+	out.sum += w * sum
 }
 
 // capsuleBox returns the box around a capsule.

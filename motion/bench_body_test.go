@@ -43,3 +43,11 @@ func BenchmarkIK(b *testing.B) {
 		IK(p)
 	}
 }
+
+func BenchmarkBodyPlace(b *testing.B) {
+	body, p := NewBody(), benchPose()
+	b.ReportAllocs()
+	for b.Loop() {
+		body.Place(p)
+	}
+}

@@ -101,17 +101,6 @@ type sample struct{ s, x, y, z float64 }
 // numbers instead of four cut the memory the loop streams through.
 type pointSample struct{ x, y, w float64 }
 
-// placement is one capsule in one frame: its ends, its orthonormal frame (e3 along the axis) and length.
-type placement struct {
-	a, b, e1, e2, e3 mgl64.Vec3
-	length           float64
-}
-
-// at returns the world position of sample s of the placed capsule.
-func (c *placement) at(s sample) mgl64.Vec3 {
-	return c.a.Add(c.e1.Mul(s.x)).Add(c.e2.Mul(s.y)).Add(c.e3.Mul(s.s*c.length + s.z))
-}
-
 var (
 	sharedBody     *Body
 	sharedBodyOnce sync.Once
@@ -129,6 +118,15 @@ func (b *Body) NumCapsules() int { return numCapsules }
 
 // NumPoints returns the number of surface points a frame has; it never changes.
 func (b *Body) NumPoints() int { return len(b.points) }
+
+// PointWeight returns the weight of each of capsule i's points (they all weigh the same): the
+// SMPL-X vertices a point stands for. An index out of range gives 0.
+func (b *Body) PointWeight(i int) float64 {
+	if i < 0 || i >= numCapsules {
+		return 0
+	}
+	return b.weight[i]
+}
 
 // PointRange returns the indices [start, end) of capsule i's points in Points' result; an index out
 // of range gives an empty range.
@@ -157,126 +155,6 @@ func (b *Body) Points(p Pose, dst []WeightedPoint) []WeightedPoint {
 		pl.writePoints(i, dst[b.groups[i][0]:b.groups[i][3]])
 	}
 	return dst
-}
-
-// Placement is the body placed in one frame: every capsule's ends and frame. Placing (the IK
-// behind it) is done once per frame, after which the capsules and the surface points of any of
-// them cost only their own arithmetic, so a caller that needs the points of a few capsules (those
-// near the scene) need not pay for all of them. A Placement is a value of about 2.5 kB; the zero
-// Placement has no capsules and no points.
-type Placement struct {
-	body *Body
-	caps [numCapsules]placement
-}
-
-// Place places the body in frame p.
-func (b *Body) Place(p Pose) Placement {
-	pl := Placement{body: b}
-	b.place(p, &pl.caps)
-	return pl
-}
-
-// Capsule returns capsule i of the frame, the i-th of Capsules; an index out of range (or the zero
-// Placement) gives the zero Capsule.
-func (pl *Placement) Capsule(i int) Capsule {
-	if pl.body == nil || i < 0 || i >= numCapsules {
-		return Capsule{}
-	}
-	c := &pl.caps[i]
-	return Capsule{A: c.a, B: c.b, Radius: pl.body.caps[i].radius, Part: pl.body.caps[i].part}
-}
-
-// Capsules appends the frame's capsules to dst[:0] and returns it, in Body.Capsules' order.
-func (pl *Placement) Capsules(dst []Capsule) []Capsule {
-	dst = dst[:0]
-	if pl.body == nil {
-		return dst
-	}
-	for i := range pl.caps {
-		dst = append(dst, pl.Capsule(i))
-	}
-	return dst
-}
-
-// Points returns capsule i's weighted surface points in dst[:0] (grown only when too small): the
-// same values, in the same order, as Body.Points gives at PointRange(i) for the frame. An index out
-// of range gives none.
-func (pl *Placement) Points(i int, dst []WeightedPoint) []WeightedPoint {
-	if pl.body == nil || i < 0 || i >= numCapsules {
-		return dst[:0]
-	}
-	g := &pl.body.groups[i]
-	n := g[3] - g[0]
-	if cap(dst) < n {
-		dst = make([]WeightedPoint, n, max(n, pl.body.maxCapsulePoints()))
-	}
-	dst = dst[:n]
-	pl.writePoints(i, dst)
-	return dst
-}
-
-// writePoints writes capsule i's points into out, which is exactly as long as they are.
-func (pl *Placement) writePoints(i int, out []WeightedPoint) {
-	b := pl.body
-	c, g, w, part := &pl.caps[i], &b.groups[i], b.weight[i], b.caps[i].part
-	o := g[0]
-	transformPoints(c.a, c.e1, c.e2, c.e3.Mul(c.length), b.points[g[0]:g[1]], out[g[0]-o:g[1]-o], w, part)
-	transformPoints(c.a, c.e1, c.e2, c.e3, b.points[g[1]:g[2]], out[g[1]-o:g[2]-o], w, part)
-	transformPoints(c.b, c.e1, c.e2, c.e3, b.points[g[2]:g[3]], out[g[2]-o:g[3]-o], w, part)
-}
-
-// maxCapsulePoints returns the most points any one capsule has, so that a buffer grown for one
-// capsule serves every other.
-func (b *Body) maxCapsulePoints() int {
-	n := 0
-	for i := range b.groups {
-		n = max(n, b.groups[i][3]-b.groups[i][0])
-	}
-	return n
-}
-
-// transformPoints writes anchor + x·e1 + y·e2 + w·v for each sample; it is the hot loop of
-// penetration metrics, so the frame is held in scalars.
-func transformPoints(anchor, e1, e2, v mgl64.Vec3, in []pointSample, out []WeightedPoint, w float64, part BodyPart) {
-	ax, ay, az := anchor[0], anchor[1], anchor[2]
-	e1x, e1y, e1z := e1[0], e1[1], e1[2]
-	e2x, e2y, e2z := e2[0], e2[1], e2[2]
-	vx, vy, vz := v[0], v[1], v[2]
-	out = out[:len(in)]
-	for k := range in {
-		s, o := &in[k], &out[k]
-		// Field by field: a composite literal goes through a stack temporary whose partial
-		// overlapping copies stall store forwarding and cost twice the arithmetic.
-		o.P[0] = ax + s.x*e1x + s.y*e2x + s.w*vx
-		o.P[1] = ay + s.x*e1y + s.y*e2y + s.w*vy
-		o.P[2] = az + s.x*e1z + s.y*e2z + s.w*vz
-		o.Weight, o.Part = w, part
-	}
-}
-
-// place computes every capsule of the frame p: the joints give the ends, and the global rotation of
-// each capsule's frame joint turns its end offsets and its rest frame. The axis follows the ends
-// exactly (so samples stay on the surface whatever the bone lengths); the rotation fixes the twist.
-func (b *Body) place(p Pose, out *[numCapsules]placement) {
-	_, g := ikRotations(p)
-	for i := range b.caps {
-		c, q, rest := &b.caps[i], g[b.caps[i].frame], &b.rest[i]
-		o := &out[i]
-		o.a = p[c.a].Add(quatRotate(q, c.offA))
-		o.b = p[c.b].Add(quatRotate(q, c.offB))
-		axis := o.b.Sub(o.a)
-		o.length = axis.Len()
-		if o.length > 1e-9 {
-			o.e3 = axis.Mul(1 / o.length)
-		} else {
-			o.e3, o.length = quatRotate(q, rest.Col(2)), 0
-		}
-		e1, ok := unitDir(rejectAxis(quatRotate(q, rest.Col(0)), o.e3))
-		if !ok {
-			e1 = perpendicularTo(o.e3)
-		}
-		o.e1, o.e2 = e1, o.e3.Cross(e1)
-	}
 }
 
 // buildBody lays out the capsules on the rest skeleton (all rotations identity), draws about one

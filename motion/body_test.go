@@ -228,11 +228,12 @@ func TestBodyStandingFeetRestOnTheFloor(t *testing.T) {
 }
 
 // TestPlacementMatchesBodyPoints checks the per-capsule path against the whole frame: a capsule's
-// points from a Placement are exactly (bit for bit, in order) those Points gives at its
-// PointRange, and its capsule is Capsules' capsule.
+// points and positions from a Placement are exactly (bit for bit, in order) those Points gives at
+// its PointRange, each weighs PointWeight, and its capsule is Capsules' capsule.
 func TestPlacementMatchesBodyPoints(t *testing.T) {
 	b := NewBody()
 	var one []WeightedPoint
+	var pos []mgl64.Vec3
 	for _, tc := range append(testPoses(), struct {
 		name string
 		pose Pose
@@ -249,6 +250,16 @@ func TestPlacementMatchesBodyPoints(t *testing.T) {
 				t.Fatalf("%s: capsule %d (%v): Placement.Points gives %d points that differ from Points' [%d, %d)",
 					tc.name, i, caps[i].Part, len(one), lo, hi)
 			}
+			pos = pl.Positions(i, pos)
+			for k, p := range all[lo:hi] {
+				if pos[k] != p.P || p.Weight != b.PointWeight(i) || p.Part != caps[i].Part {
+					t.Fatalf("%s: capsule %d (%v) point %d: position %v weight %v, Points has %v weight %v (%v)",
+						tc.name, i, caps[i].Part, k, pos[k], b.PointWeight(i), p.P, p.Weight, p.Part)
+				}
+			}
+			if len(pos) != hi-lo {
+				t.Fatalf("%s: capsule %d: %d positions, want %d", tc.name, i, len(pos), hi-lo)
+			}
 			if pl.Capsule(i) != caps[i] {
 				t.Errorf("%s: Capsule(%d) = %v, want %v", tc.name, i, pl.Capsule(i), caps[i])
 			}
@@ -256,12 +267,12 @@ func TestPlacementMatchesBodyPoints(t *testing.T) {
 	}
 	pl := b.Place(RestPose())
 	for _, i := range []int{-1, b.NumCapsules()} {
-		if got := pl.Points(i, one); len(got) != 0 || pl.Capsule(i) != (Capsule{}) {
-			t.Errorf("index %d gives %d points and capsule %v, want none", i, len(got), pl.Capsule(i))
+		if got := pl.Points(i, one); len(got) != 0 || len(pl.Positions(i, pos)) != 0 || pl.Capsule(i) != (Capsule{}) || b.PointWeight(i) != 0 {
+			t.Errorf("index %d gives %d points, capsule %v and weight %v, want none", i, len(got), pl.Capsule(i), b.PointWeight(i))
 		}
 	}
 	var zero Placement
-	if len(zero.Points(0, nil)) != 0 || len(zero.Capsules(nil)) != 0 || zero.Capsule(0) != (Capsule{}) {
+	if len(zero.Points(0, nil)) != 0 || len(zero.Positions(0, nil)) != 0 || len(zero.Capsules(nil)) != 0 || zero.Capsule(0) != (Capsule{}) {
 		t.Error("the zero Placement gives points or capsules")
 	}
 }
@@ -269,15 +280,15 @@ func TestPlacementMatchesBodyPoints(t *testing.T) {
 func TestPlacementPointsReuseTheBuffer(t *testing.T) {
 	b := NewBody()
 	pl := b.Place(RestPose())
-	buf := pl.Points(0, nil)
+	buf, pos := pl.Points(0, nil), pl.Positions(0, nil)
 	for i := 0; i < b.NumCapsules(); i++ {
-		got := pl.Points(i, buf)
-		if len(got) > 0 && &got[0] != &buf[:1][0] {
-			t.Fatalf("capsule %d: Points allocated although a buffer grown for capsule 0 is given", i)
+		got, gotPos := pl.Points(i, buf), pl.Positions(i, pos)
+		if len(got) > 0 && (&got[0] != &buf[:1][0] || &gotPos[0] != &pos[:1][0]) {
+			t.Fatalf("capsule %d: Points or Positions allocated although a buffer grown for capsule 0 is given", i)
 		}
 	}
-	if n := testing.AllocsPerRun(10, func() { buf = pl.Points(5, buf) }); n != 0 {
-		t.Errorf("Points with a large enough buffer allocates %v times", n)
+	if n := testing.AllocsPerRun(10, func() { buf, pos = pl.Points(5, buf), pl.Positions(5, pos) }); n != 0 {
+		t.Errorf("Points and Positions with large enough buffers allocate %v times", n)
 	}
 }
 

@@ -17,6 +17,9 @@ type NearSolid struct {
 	mode    nearMode
 	nPlanes int8 // nearPlanes: how many of planes count
 	planes  [maxCapsulePlanes]uint8
+	// planeHi[j] bounds plane planes[j]'s distance over the capsule from above; they decrease
+	// with j, so a point whose largest distance so far is at least planeHi[j] needs no more.
+	planeHi [maxCapsulePlanes]float64
 	nAxis   int8 // nearAxis: samples a + ab·i/(nAxis−1), i < nAxis
 	a, ab   mgl64.Vec3
 	axisD   [maxAxisSamples]float64 // lower bounds of the solid's signed distance at the samples
@@ -32,8 +35,9 @@ const (
 )
 
 // maxCapsulePlanes is the most face planes a NearSolid keeps; a capsule touching a box from one
-// side needs one, at an edge two, in a corner of a bevelled box a handful.
-const maxCapsulePlanes = 8
+// side needs one, at an edge two, in a corner of a bevelled box a handful, and one deep inside a
+// bevelled box (26 planes) may need them all.
+const maxCapsulePlanes = 32
 
 // maxAxisSamples bounds the axis samples of a NearSolid; the longest body capsule (a thigh, 0.39
 // m with radius 0.061) takes eight at one radius apart.
@@ -84,7 +88,7 @@ func (f *DepthField) DepthAmong(p mgl64.Vec3, near []NearSolid, floor bool) (flo
 func (f *DepthField) Depths(n *NearSolid, ps []mgl64.Vec3, depth []float64, who []int32) {
 	s := &f.sdf.solids[n.Solid]
 	if n.mode == nearPlanes {
-		s.depthsByPlanes(n.planes[:n.nPlanes], ps, depth, who, n.Solid)
+		s.depthsByPlanes(n.planes[:n.nPlanes], n.planeHi[:n.nPlanes], ps, depth, who, n.Solid)
 		return
 	}
 	for k, p := range ps {
@@ -121,7 +125,7 @@ func (s *sdfSolid) nearCapsule(a, b mgl64.Vec3, r, tol float64) (n NearSolid, ok
 		return n, false
 	}
 	if s.planes != nil {
-		clear, cnt := s.capsulePlanes(a, b, r, tol, &n.planes)
+		clear, cnt := s.capsulePlanes(a, b, r, tol, &n.planes, &n.planeHi)
 		n.mode, n.nPlanes = nearPlanes, int8(cnt)
 		if cnt < 0 {
 			n.mode, n.nPlanes = nearAllPlanes, 0
@@ -138,9 +142,10 @@ func (s *sdfSolid) nearCapsule(a, b mgl64.Vec3, r, tol float64) (n NearSolid, ok
 // distance to plane f over the capsule, a plane g whose hi is below the greatest lo never holds
 // the maximum over planes at any point of the capsule, so the maximum over the listed planes is
 // exactly the maximum over all of them: the solid's signed distance inside, positive outside.
-// They are listed by how far outside the capsule's middle is, outermost first, so that a point
-// outside the solid is usually found so by the first.
-func (s *sdfSolid) capsulePlanes(a, b mgl64.Vec3, r, tol float64, planes *[maxCapsulePlanes]uint8) (clear bool, n int) {
+// They are listed by hi, largest first, and his receives each one's hi: the outermost come first,
+// so that a point outside the solid is usually found so by the first, and a point inside can stop
+// at the first plane whose hi is no more than its largest distance so far.
+func (s *sdfSolid) capsulePlanes(a, b mgl64.Vec3, r, tol float64, planes *[maxCapsulePlanes]uint8, his *[maxCapsulePlanes]float64) (clear bool, n int) {
 	// The plane distance is affine, so its extremes over the segment are at its ends.
 	lo := math.Inf(-1)
 	for i := range s.planes {
@@ -151,21 +156,20 @@ func (s *sdfSolid) capsulePlanes(a, b mgl64.Vec3, r, tol float64, planes *[maxCa
 		}
 		lo = max(lo, min(da, db)-r-capsuleReach)
 	}
-	var mids [maxCapsulePlanes]float64
 	for i := range s.planes {
 		pl := &s.planes[i]
-		da, db := pl.N.Dot(a)-pl.D, pl.N.Dot(b)-pl.D
-		if max(da, db)+r+capsuleReach < lo {
+		hi := max(pl.N.Dot(a), pl.N.Dot(b)) - pl.D + r + capsuleReach
+		if hi < lo {
 			continue
 		}
 		if n == maxCapsulePlanes {
 			return false, -1
 		}
 		k := n
-		for ; k > 0 && mids[k-1] < da+db; k-- {
-			planes[k], mids[k] = planes[k-1], mids[k-1]
+		for ; k > 0 && his[k-1] < hi; k-- {
+			planes[k], his[k] = planes[k-1], his[k-1]
 		}
-		planes[k], mids[k] = uint8(i), da+db
+		planes[k], his[k] = uint8(i), hi
 		n++
 	}
 	return false, n
@@ -213,10 +217,10 @@ func (s *sdfSolid) depthNearAxis(n *NearSolid, p mgl64.Vec3) float64 {
 }
 
 // depthsByPlanes raises depth[k] to how deep ps[k] is inside the convex solid where that is
-// deeper, and sets who[k] to id there; planes come from capsulePlanes for the capsule the points
-// lie on. One plane (a capsule meeting one face) gets a loop of its own: the depth is then minus
-// that plane's distance.
-func (s *sdfSolid) depthsByPlanes(planes []uint8, ps []mgl64.Vec3, depth []float64, who []int32, id int32) {
+// deeper, and sets who[k] to id there; planes and their bounds his come from capsulePlanes for the
+// capsule the points lie on. One plane (a capsule meeting one face) gets a loop of its own: the
+// depth is then minus that plane's distance.
+func (s *sdfSolid) depthsByPlanes(planes []uint8, his []float64, ps []mgl64.Vec3, depth []float64, who []int32, id int32) {
 	if len(planes) == 1 {
 		pl := &s.planes[planes[0]]
 		nx, ny, nz, d0 := pl.N[0], pl.N[1], pl.N[2], pl.D
@@ -228,17 +232,21 @@ func (s *sdfSolid) depthsByPlanes(planes []uint8, ps []mgl64.Vec3, depth []float
 		}
 		return
 	}
-	// The planes are copied next to each other once, so the loop over points reads no indices.
-	var buf [maxCapsulePlanes][4]float64
+	// The planes are copied next to each other once, with their bounds, so the loop over points
+	// reads no indices.
+	var buf [maxCapsulePlanes][5]float64
 	pls := buf[:len(planes)]
 	for j, i := range planes {
-		pls[j] = [4]float64{s.planes[i].N[0], s.planes[i].N[1], s.planes[i].N[2], s.planes[i].D}
+		pls[j] = [5]float64{s.planes[i].N[0], s.planes[i].N[1], s.planes[i].N[2], s.planes[i].D, his[j]}
 	}
 	for k := range ps {
 		x, y, z := ps[k][0], ps[k][1], ps[k][2]
 		m, outside := math.Inf(-1), false
 		for j := range pls {
 			pl := &pls[j]
+			if pl[4] <= m {
+				break // this plane and every later one stay at or below m on the whole capsule
+			}
 			d := pl[0]*x + pl[1]*y + pl[2]*z - pl[3]
 			if d >= 0 {
 				outside = true

@@ -15,8 +15,10 @@ import "github.com/go-gl/mathgl/mgl64"
 //     that capsule are kept: a plane whose greatest distance over the capsule is below another
 //     plane's least distance never holds the maximum, so usually one to three planes remain. A
 //     point's depth is then 0 as soon as one kept plane is positive, else −(the largest plane
-//     distance), which is exactly the distance to the surface from inside a convex polytope. Every
-//     piece of procedural furniture is convex (boxes, bevelled boxes, frusta, ellipsoids).
+//     distance), which is exactly the distance to the surface from inside a convex polytope. The
+//     planes are tried greatest bound first, so a point stops at the first plane whose bound over
+//     the capsule is no more than its largest distance so far. Every piece of procedural
+//     furniture is convex (boxes, bevelled boxes, frusta, ellipsoids).
 //  3. Other closed pieces (loaded meshes) get the piece's exact signed distance at a few samples
 //     along the capsule's axis, one radius apart: since a signed distance changes by at most the
 //     distance moved, those values bound every point of the capsule from below, cull the capsule

@@ -72,7 +72,9 @@ func TestDepthFieldMatchesExact(t *testing.T) {
 }
 
 // TestCapsuleCullingIsConservative samples capsules all over the test scene and checks that the
-// per-capsule lists lose no depth above CullTolerance at any point on the capsule's surface.
+// per-capsule lists lose no depth above CullTolerance at any point on the capsule's surface, both
+// point by point (DepthAmong) and over all the capsule's points at once (Depths, which stops at
+// planes whose bound proves they cannot matter).
 func TestCapsuleCullingIsConservative(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	e := NewMeshesSDF(testFieldScene(), true)
@@ -80,7 +82,8 @@ func TestCapsuleCullingIsConservative(t *testing.T) {
 	box := e.Bounds().Expand(0.1)
 	var cand []int32
 	var near []NearSolid
-	culled, kept := 0, 0
+	culled, kept, multi := 0, 0, 0
+	ps, depth, who := make([]mgl64.Vec3, 40), make([]float64, 40), make([]int32, 40)
 	for i := 0; i < 3000; i++ {
 		a := randomIn(rng, box)
 		b := a.Add(mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Mul(0.15))
@@ -91,17 +94,31 @@ func TestCapsuleCullingIsConservative(t *testing.T) {
 		near, floor = f.CapsuleSolids(a, b, r, cand, near[:0])
 		culled += e.NumSolids() - len(near)
 		kept += len(near)
-		for k := 0; k < 40; k++ {
-			p := capsuleSurfacePoint(rng, a, b, r)
+		for k := range ps {
+			ps[k], depth[k], who[k] = capsuleSurfacePoint(rng, a, b, r), 0, -1
+			if floor {
+				depth[k] = max(0, -ps[k].Y())
+			}
+		}
+		for j := range near {
+			f.Depths(&near[j], ps, depth, who)
+			if near[j].mode == nearPlanes && near[j].nPlanes > 1 {
+				multi++
+			}
+		}
+		for k, p := range ps {
 			want := max(0, -e.Distance(p))
 			got, _ := f.DepthAmong(p, near, floor)
-			if math.Abs(got-want) > CullTolerance+1e-12 {
-				t.Fatalf("capsule %v–%v r %.3f, point %v: depth %.6f, exact %.6f", a, b, r, p, got, want)
+			if math.Abs(got-want) > CullTolerance+1e-12 || math.Abs(depth[k]-want) > CullTolerance+1e-12 {
+				t.Fatalf("capsule %v–%v r %.3f, point %v: depth %.6f, over the capsule %.6f, exact %.6f", a, b, r, p, got, depth[k], want)
+			}
+			if depth[k] > 0 && who[k] >= 0 && math.Abs(max(0, -e.solids[who[k]].distance(p, 0))-depth[k]) > 1e-9 {
+				t.Fatalf("point %v: Depths names solid %d, which is not %.6f deep", p, who[k], depth[k])
 			}
 		}
 	}
-	if kept == 0 || culled == 0 {
-		t.Fatalf("kept %d, culled %d solid–capsule pairs: the test exercises only one side", kept, culled)
+	if kept == 0 || culled == 0 || multi == 0 {
+		t.Fatalf("kept %d, culled %d solid–capsule pairs, %d with several planes: the test misses a case", kept, culled, multi)
 	}
 }
 

@@ -50,8 +50,11 @@ func (b *furnBuilder) stand(x, z float64) {
 	b.stands = append(b.stands, pv(x, 0, z))
 }
 
-// standAround adds stand points in front of, beside and behind a footprint of width w and depth d,
-// gap metres from its edges, in that order of preference; sides picks which of them.
+// standAround adds stand points around a footprint of width w and depth d, gap metres from its
+// edges, in the order sides lists them: f in front, l and r beside its middle (left is +X), b
+// behind, and L and R beside it level with its back edge. L and R are where one stands to pull out
+// a chair tucked under a table: there the front and the sides' middles are too close to the table
+// for a body with hanging arms, while the back corners are a chair's depth further from it.
 func (b *furnBuilder) standAround(w, d, gap float64, sides string) {
 	for _, s := range sides {
 		switch s {
@@ -63,6 +66,10 @@ func (b *furnBuilder) standAround(w, d, gap float64, sides string) {
 			b.stand(-w/2-gap, 0)
 		case 'b':
 			b.stand(0, -d/2-gap)
+		case 'L':
+			b.stand(w/2+gap, -d/2)
+		case 'R':
+			b.stand(-w/2-gap, -d/2)
 		}
 	}
 }

@@ -72,7 +72,7 @@ func buildChair(b *furnBuilder, s mgl64.Vec3, variant string) {
 	}
 	b.seat("seat", pv(seatLo.X(), seatLo.Y(), seatLo.Z()+backT), seatHi, across)
 	b.standAround(w, d, furnStandFront, "f")
-	b.standAround(w, d, furnStandSide, "lr")
+	b.standAround(w, d, furnStandSide, "lrLR")
 }
 
 // buildUpholstered builds an armchair (seats = 1) or a sofa: short legs, a base, one cushion per
@@ -146,7 +146,7 @@ func buildOfficeChair(b *furnBuilder, s mgl64.Vec3, variant string) {
 	}
 	b.seat("seat", seatLo, seatHi, 0)
 	b.standAround(w, d, furnStandFront, "f")
-	b.standAround(w, d, furnStandSide, "lr")
+	b.standAround(w, d, furnStandSide, "lrLR")
 }
 
 // buildOttoman builds a padded footstool that is also a seat: four stubby legs and one cushion.

@@ -11,8 +11,13 @@ import (
 )
 
 // LayoutClearance is how far (metres, horizontally) the start pose and every kept stand point stay
-// from the bounds of every part in a built layout: room for a body to stand.
-const LayoutClearance = 0.25
+// from the bounds of every part in a built layout: room for a body to stand there facing any way.
+// It is the reach of the body proxy standing at rest (motion.RestPose, arms hanging), rounded up:
+// its hands hang about 0.31 m from the body's vertical axis, and with their capsule radius the
+// proxy reaches about 0.345 m out. Part bounds contain the part, so a body whose root is this far
+// from every part's bounds has no point inside any of them, whatever its heading.
+// TestLayoutClearanceCoversBody keeps the constant in step with the proxy.
+const LayoutClearance = 0.35
 
 // validateObjects checks the furniture list: known kinds and variants, unique ids, sane sizes and
 // yaws, footprints inside the room. Missing ids become kind_N (the lowest N not taken).

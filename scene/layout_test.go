@@ -2,13 +2,18 @@ package scene
 
 import (
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"math"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"interactagent/assets"
+	"interactagent/motion"
 )
 
 // layoutSmall is a valid layout the error cases below break one field at a time.
@@ -20,7 +25,7 @@ const layoutSmall = `{
   "objects": [
     {"kind": "chair", "x": 1, "z": 2},
     {"kind": "chair", "id": "chair_1", "x": 3, "z": 2, "yaw": 180},
-    {"kind": "bed", "variant": "single", "x": 2.5, "z": 1.2, "yaw": 90, "size": [0, 0, 1.9]}
+    {"kind": "bed", "variant": "single", "x": 2.5, "z": 1.3, "yaw": 90, "size": [0, 0, 1.9]}
   ],
   "start": {"x": 1, "z": 0.5, "heading": 45}
 }`
@@ -91,7 +96,7 @@ func TestParseLayoutErrors(t *testing.T) {
 		{"reserved id", layoutEdit(t, `"id": "chair_1"`, `"id": "walls"`), "reserved for the walls"},
 		{"bad id", layoutEdit(t, `"id": "chair_1"`, `"id": "Chair 1"`), `id "Chair 1"`},
 		{"outside the room", layoutEdit(t, `"x": 3, "z": 2`, `"x": 3.9, "z": 2`), "footprint corner (4.140, 2.250) outside the room"},
-		{"turned outside", layoutEdit(t, `"x": 2.5, "z": 1.2, "yaw": 90`, `"x": 2.5, "z": 0.6, "yaw": 0`), "outside the room"},
+		{"turned outside", layoutEdit(t, `"x": 2.5, "z": 1.3, "yaw": 90`, `"x": 2.5, "z": 0.6, "yaw": 0`), "outside the room"},
 		{"huge size", layoutEdit(t, `"size": [0, 0, 1.9]`, `"size": [0, 0, 1e300]`), "depth 1e+300 m out of range"},
 		{"short size", layoutEdit(t, `"size": [0, 0, 1.9]`, `"size": [1.9]`), "size has 1 numbers"},
 		{"huge position", layoutEdit(t, `"x": 1, "z": 2`, `"x": 1e308, "z": 2`), "position (1e+308, 2)"},
@@ -159,7 +164,7 @@ func TestLayoutBuild(t *testing.T) {
 // against another: only the stand points that are clear stay.
 func TestLayoutBuildDropsBlockedStandPoints(t *testing.T) {
 	in := `{"name": "corner", "room": {"width": 3, "depth": 3},
-	  "objects": [{"kind": "chair", "id": "c", "x": 0.3, "z": 0.3}],
+	  "objects": [{"kind": "chair", "id": "c", "x": 0.4, "z": 0.4}],
 	  "start": {"x": 2, "z": 2}}`
 	l, err := ParseLayout([]byte(in))
 	if err != nil {
@@ -170,8 +175,9 @@ func TestLayoutBuildDropsBlockedStandPoints(t *testing.T) {
 		t.Fatal(err)
 	}
 	c, _ := s.Object("c")
-	all, _ := NewFurniture(FurnitureSpec{Kind: "chair", Position: pv(0.3, 0, 0.3)})
-	if len(c.StandPoints) != 2 || len(all.StandPoints) != 3 || c.StandPoints[0] != all.StandPoints[0] {
+	all, _ := NewFurniture(FurnitureSpec{Kind: "chair", Position: pv(0.4, 0, 0.4)})
+	// Candidates: front, +X side, −X side, and beside the back on either side (see standAround).
+	if len(all.StandPoints) != 5 || len(c.StandPoints) != 2 || c.StandPoints[0] != all.StandPoints[0] || c.StandPoints[1] != all.StandPoints[1] {
 		t.Errorf("kept %v of %v, want the front and the +X side", c.StandPoints, all.StandPoints)
 	}
 }
@@ -183,7 +189,7 @@ func TestLayoutBuildErrors(t *testing.T) {
 		{"start in a chair", `{"name": "a", "room": {"width": 3, "depth": 3}, "objects": [{"kind": "chair", "id": "c", "x": 1.5, "z": 1.5}], "start": {"x": 1.5, "z": 1.5}}`,
 			"start (1.5, 1.5) is 0.00 m from c/"},
 		{"seat boxed in", `{"name": "a", "room": {"width": 3, "depth": 3}, "objects": [{"kind": "chair", "id": "c", "x": 1.5, "z": 1.5}, {"kind": "wardrobe", "id": "w", "x": 1.5, "z": 2.3, "yaw": 180}, {"kind": "wardrobe", "id": "l", "x": 2.3, "z": 1.5, "yaw": 90}, {"kind": "wardrobe", "id": "r", "x": 0.7, "z": 1.5, "yaw": -90}], "start": {"x": 0.5, "z": 0.5}}`,
-			"c: no stand point at least 0.25 m from everything"},
+			fmt.Sprintf("c: no stand point at least %g m from everything", LayoutClearance)},
 		{"wall names clash", `{"name": "a", "room": {"width": 3, "depth": 3}, "walls": [{"id": "zmin_1", "from": [1, 0], "to": [1, 3]}], "doorways": [{"wall": "zmin", "offset": 2, "width": 0.8}], "objects": [], "start": {"x": 2, "z": 2}}`,
 			`two parts named "wall_zmin_1"`},
 	}
@@ -232,4 +238,43 @@ func FuzzParseLayout(f *testing.F) {
 			t.Fatalf("built an empty scene")
 		}
 	})
+}
+
+// TestLayoutClearanceCoversBody checks that LayoutClearance is the body proxy's horizontal reach
+// at rest, rounded up by at most 2 cm: a body standing at a kept stand point, turned any way,
+// reaches no part's bounds, and the clearance asks for no more room than the body needs. The
+// farthest point of a capsule from the vertical axis through the root lies at one of its ends.
+func TestLayoutClearanceCoversBody(t *testing.T) {
+	reach, what := 0.0, ""
+	for _, c := range motion.NewBody().Capsules(motion.RestPose(), nil) {
+		for _, e := range []mgl64.Vec3{c.A, c.B} {
+			if r := math.Hypot(e.X(), e.Z()) + c.Radius; r > reach {
+				reach, what = r, c.Part.String()
+			}
+		}
+	}
+	if reach > LayoutClearance || LayoutClearance > reach+0.02 {
+		t.Errorf("body proxy at rest reaches %.3f m from its root (%s); LayoutClearance %g m should be that rounded up to the centimetre", reach, what, LayoutClearance)
+	}
+}
+
+// TestLayoutDocExampleBuilds builds the example of docs/scene-layout.md, so that the documented
+// layout stays one a reader can copy: it parses, and every seat and bed keeps a stand point.
+func TestLayoutDocExampleBuilds(t *testing.T) {
+	data, err := os.ReadFile("../docs/scene-layout.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(data), "```json\n")
+	example, _, closed := strings.Cut(rest, "```")
+	if !ok || !closed {
+		t.Fatal("docs/scene-layout.md: no ```json example")
+	}
+	l, err := ParseLayout([]byte(example))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Build(); err != nil {
+		t.Errorf("docs/scene-layout.md example: %v", err)
+	}
 }

@@ -246,7 +246,10 @@ func TestBuiltinFlatDoorway(t *testing.T) {
 	if d.Width < 0.85 || d.Width > 0.95 || d.Height < 2 {
 		t.Errorf("flat doorway %.2f × %.2f m, want about 0.9 m wide and ≥ 2 m high", d.Width, d.Height)
 	}
-	s, _ := l.Build()
+	s, err := l.Build()
+	if err != nil {
+		t.Fatalf("flat: %v", err)
+	}
 	along := pv(w.To[0]-w.From[0], 0, w.To[1]-w.From[1]).Normalize()
 	mid := pv(w.From[0], 0, w.From[1]).Add(along.Mul(d.Offset))
 	for _, u := range []float64{-0.4, 0, 0.4} {

@@ -90,6 +90,12 @@ func lerpRig(a, b rig, w float64) rig {
 		bend:   a.bend + (b.bend-a.bend)*w,
 		twist:  a.twist + (b.twist-a.twist)*w,
 		nod:    a.nod + (b.nod-a.nod)*w,
+		// A floor only one side lifts the hands over is that side's.
+		handFloor: b.handFloor,
+		handLift:  a.handLift + (b.handLift-a.handLift)*w,
+	}
+	if b.handLift == 0 {
+		out.handFloor = a.handFloor
 	}
 	for s := 0; s < 2; s++ {
 		out.legs[s] = lerpLimb(a.legs[s], b.legs[s], w)

@@ -69,27 +69,50 @@ func lieRig(s motion.State, surface float64, side LieSide) rig {
 		feet := yawQuat(s.Heading).Rotate(y.Mul(-1))
 		r.arms[down] = limb{world: p[shoulderJ[down]].Add(rest), w: 1, pole: r.torso().Conjugate().Rotate(feet)}
 	}
+	// The elbows bend out and away from the surface rather than back into it (which matters while
+	// lying back, when the hands come close to the shoulders).
+	away := r.torso().Conjugate().Rotate(mgl64.Vec3{0, 1, 0})
+	for k := 0; k < 2; k++ {
+		if r.arms[k].pole == (mgl64.Vec3{}) {
+			r.arms[k].pole = mgl64.Vec3{sideSign[k], 0, 0}.Add(away.Mul(0.5))
+		}
+	}
+	// Lying, the hands stay on the surface, not in it (the lower hand lying on a side would rest a
+	// few millimetres inside, a hand reaching down would go through).
+	r.handFloor, r.handLift = surface, 1
 	return r
 }
 
 // reclineCurve describes lying down from sitting: the trunk lies back and turns while the legs
-// first lift over the edge and then swing onto the surface.
+// first lift over the edge and then swing onto the surface. The hands move from the thighs to
+// their lying place in the frame of the pelvis, so they stay on and beside the body as it turns
+// rather than sweeping around the shoulders through the surface the body lies back onto.
 func reclineCurve(s motion.State, surface float64, side LieSide) func(u float64) rig {
 	a, z := sitRig(s, surface), lieRig(s, surface, side)
-	end := z.pose()
+	start, end := a.pose(), z.pose()
 	var lifted, lain [2]mgl64.Vec3
 	var toe [2]mgl64.Vec3
+	var handFrom, handTo [2]mgl64.Vec3 // wrists in the pelvis frame, seated and lying
 	for k := 0; k < 2; k++ {
 		lifted[k] = a.legs[k].world.Add(mgl64.Vec3{0, surface + 0.2, 0}).Add(s.Forward().Mul(0.05))
 		lain[k] = end[ankleJ[k]]
 		toe[k] = end[footJ[k]].Sub(end[ankleJ[k]]).Normalize()
+		handFrom[k] = a.body.Conjugate().Rotate(start[wristJ[k]].Sub(a.pelvis))
+		handTo[k] = z.body.Conjugate().Rotate(end[wristJ[k]].Sub(z.pelvis))
 	}
 	return func(u float64) rig {
 		trunk := ease(0.05, 0.8, u)
 		r := lerpRig(a, z, trunk)
-		arms := ease(0.05, 0.5, u)
+		arms := ease(0.05, 0.8, u)
 		for k := 0; k < 2; k++ {
-			r.arms[k] = lerpLimb(a.arms[k], z.arms[k], arms)
+			r.arms[k] = limb{world: r.pelvis.Add(r.body.Rotate(lerpVec(handFrom[k], handTo[k], arms))), w: 1,
+				pole: lerpVec(a.arms[k].armPole(k), z.arms[k].armPole(k), arms)}
+		}
+		// Rolling onto the front or a side turns the hands' side of the body towards the
+		// surface; they stay on it. Seated, a hand on a high bed's edge may rest on the thigh
+		// below the mattress top, in front of it, so the lift comes in as the trunk goes back.
+		r.handLift = ease(0, 0.3, u)
+		for k := 0; k < 2; k++ {
 			if u >= 0.95 {
 				r.legs[k] = z.legs[k]
 				continue

@@ -49,22 +49,37 @@ func sitRig(s motion.State, seat float64) rig {
 	r := standRig(s)
 	r.pelvis = s.Apply(mgl64.Vec3{0, seat + seatClearance, -sitBack(seat)})
 	r.bend = 0.12
-	p := r.pose()
-	along := 0.7 // hands on the thighs; on a low seat the thighs rise steeply and the hands rest on the knees
-	if seat < 0.3 {
-		along = 0.95
-	}
-	for side := 0; side < 2; side++ {
-		thigh := lerpVec(p[hipJ[side]], p[kneeJ[side]], along)
-		out := s.Left().Mul(0.03 * sideSign[side])
-		r.arms[side] = limb{local: tpl.armLocal[side], world: thigh.Add(mgl64.Vec3{0, 0.07, 0}).Add(out), w: 1}
-	}
+	r.arms = handsOnThighs(&r, s, seat)
 	return r
 }
 
+// handsOnThighs returns world hand targets resting on the thighs of rig r as its legs are now:
+// 0.7 of the way from hip to knee (on a low seat the thighs rise steeply and the hands rest on the
+// knees), resting on top of the thigh (the thigh's radius and the hand's, 0.061 + 0.035 m, above its
+// bone line: any lower and the hand, which the body proxy extends along the forearm, sinks through
+// the thigh and, on a seat above 0.45 m, into the seat) and a little outside it.
+func handsOnThighs(r *rig, s motion.State, seat float64) [2]limb {
+	var p motion.Pose
+	along := 0.7
+	if seat < 0.3 {
+		along = 0.95
+	}
+	var arms [2]limb
+	for side := 0; side < 2; side++ {
+		p[hipJ[side]] = r.pelvis.Add(r.body.Rotate(tpl.off[hipJ[side]])) // as trunk places it
+		r.leg(&p, side)
+		thigh := lerpVec(p[hipJ[side]], p[kneeJ[side]], along)
+		out := s.Left().Mul(0.03 * sideSign[side])
+		arms[side] = limb{local: tpl.armLocal[side], world: thigh.Add(mgl64.Vec3{0, 0.1, 0}).Add(out), w: 1}
+	}
+	return arms
+}
+
 // sitCurve describes sitting down over u ∈ [0, 1]: the hips travel back and down while the trunk
-// leans forward to keep balance over the feet, the arms swing forward and come to rest on the
-// thighs; every channel is still for the last 15 % so the motion settles.
+// leans forward to keep balance over the feet; every channel is still for the last 15 % so the
+// motion settles. The arms swing a little forward and the hands go onto the thighs while the hips
+// are still high, then ride down on them: a hand left hanging beside the hips would sink below the
+// seat's top (into a sofa cushion) before the buttocks reach it.
 func sitCurve(s motion.State, seat float64) func(u float64) rig {
 	a, b := standRig(s), sitRig(s, seat)
 	return func(u float64) rig {
@@ -75,10 +90,14 @@ func sitCurve(s motion.State, seat float64) func(u float64) rig {
 		r.pelvis[1] = a.pelvis.Y() + (b.pelvis.Y()-a.pelvis.Y())*down
 		r.body = yawQuat(s.Heading).Mul(pitchQuat(0.5 * lean))
 		r.bend += 0.3 * lean
-		hands := ease(0.45, 0.85, u)
+		// The thighs the hands rest on are those of the frame animate will draw, whose pelvis it
+		// caps where the legs cannot reach the planted feet.
+		r.pelvis[1] = math.Min(r.pelvis[1], math.Min(r.maxPelvisY(left), r.maxPelvisY(right)))
+		thighs := handsOnThighs(&r, s, seat)
+		hands := ease(0.08, 0.45, u)
 		for side := 0; side < 2; side++ {
 			fwd := limb{local: pitchQuat(-0.7 * lean).Rotate(tpl.armLocal[side])}
-			r.arms[side] = lerpLimb(fwd, b.arms[side], hands)
+			r.arms[side] = lerpLimb(fwd, thighs[side], hands)
 		}
 		return r
 	}

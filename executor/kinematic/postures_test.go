@@ -185,3 +185,79 @@ func TestJumpLeavesTheFloorAndLands(t *testing.T) {
 		t.Errorf("jump landed %.3f m forward, want 1", d)
 	}
 }
+
+// TestHandsStayAboveTheSupport checks the hands against the surface the body sits or lies on, as the
+// penetration metric sees them: each hand is the body proxy's capsule (radius 0.035 m, from the
+// wrist to 0.1 m past it along the forearm), not only the wrist joint, whose capsule reaches up to
+// 13.5 cm lower. The surface is a slab of the given height, unbounded sideways and backwards (a
+// sofa, a bench, a bed) and ending in front where the seated body says a real seat must end: 0.1 m
+// behind the knees, or sooner where the thighs slope down below the surface height (a seat reaching
+// further would cut through them; a high stool ends under the buttocks). The floor is everywhere.
+// While any part of a hand is over the surface, its lowest point stays at or above it (5 mm
+// tolerance) in every frame: a hand that hangs beside the hips while they descend onto a sofa
+// cushion sinks into it, and so does one whose forearm points down at it.
+func TestHandsStayAboveTheSupport(t *testing.T) {
+	tests := []struct {
+		actions []string
+		surface float64
+	}{
+		{[]string{"A person sits down"}, Ideal.SeatHeight},
+		{[]string{"A person sits down on a 0.4 m seat"}, 0.4},
+		{[]string{"A person sits down on a 0.5 m seat"}, 0.5},
+		{[]string{"A person sits down on a 0.7 m stool"}, 0.7},
+		{[]string{"A person sits down", "A person stands up"}, Ideal.SeatHeight},
+		{[]string{"A person sits on the floor", "A person stands up"}, 0},
+		{[]string{"A person lies down", "A person gets up"}, Ideal.BedHeight},
+		{[]string{"A person lies down on a 0.4 m high bed"}, 0.4},
+		{[]string{"A person lies down on the left side", "A person sits up"}, Ideal.BedHeight},
+		{[]string{"A person lies down on her right side"}, Ideal.BedHeight},
+		{[]string{"A person lies face down"}, Ideal.BedHeight},
+		{[]string{"A person lies on the floor", "A person gets up"}, 0},
+	}
+	const tolerance = 0.005
+	body := motion.NewBody()
+	var caps []motion.Capsule
+	for _, tt := range tests {
+		edge := seatEdge(tt.surface)
+		c := run(t, Ideal, 0, tt.actions...)
+		worst, at, part := math.Inf(1), -1, ""
+		for f, pose := range c.Frames {
+			caps = body.Capsules(pose, caps)
+			for _, cp := range caps {
+				if cp.Part != motion.PartLeftHand && cp.Part != motion.PartRightHand {
+					continue
+				}
+				if tt.surface > 0 && math.Min(cp.A.Z(), cp.B.Z())-cp.Radius >= edge {
+					continue // in front of the seat's edge: the hand may hang lower there
+				}
+				if lo := math.Min(cp.A.Y(), cp.B.Y()) - cp.Radius - tt.surface; lo < worst {
+					worst, at, part = lo, f, cp.Part.String()
+				}
+			}
+		}
+		if worst < -tolerance {
+			t.Errorf("%q: %s %.3f m below the %.2f m surface at frame %d of %d", tt.actions, part, -worst, tt.surface, at, c.Len())
+		}
+	}
+}
+
+// seatEdge returns how far forward (z, for a body that sat down facing +Z from the origin) a seat of
+// the given height can reach under the executor's seated body: 0.1 m behind the knees, and no
+// further than where a thigh's bone line drops below the seat height.
+func seatEdge(surface float64) float64 {
+	r := sitRig(motion.State{}, surface)
+	p := r.pose()
+	edge := math.Inf(1)
+	for s := 0; s < 2; s++ {
+		hip, knee := p[hipJ[s]], p[kneeJ[s]]
+		edge = math.Min(edge, knee.Z()-0.1)
+		switch {
+		case hip.Y() <= surface:
+			edge = math.Min(edge, hip.Z())
+		case knee.Y() < surface:
+			f := (hip.Y() - surface) / (hip.Y() - knee.Y())
+			edge = math.Min(edge, hip.Z()+f*(knee.Z()-hip.Z()))
+		}
+	}
+	return edge
+}

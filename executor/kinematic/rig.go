@@ -84,6 +84,9 @@ type rig struct {
 	nod    float64    // extra head pitch (radians, positive looks down)
 	legs   [2]limb
 	arms   [2]limb
+	// handLift raises the hands (0: not at all, 1: fully) wherever they would dip below the surface
+	// at height handFloor that the body lies on; see liftHand.
+	handFloor, handLift float64
 }
 
 // yawQuat returns the rotation by angle radians about +Y (positive turns +Z toward +X).
@@ -178,15 +181,48 @@ func (r *rig) armTarget(shoulder mgl64.Vec3, s int, torso mgl64.Quat) mgl64.Vec3
 	return shoulder.Add(swing(carried, a.world.Sub(shoulder), math.Min(a.w, 1)))
 }
 
-// arm places the elbow and wrist of side s by two-bone IK with the elbow bending back and out.
+// arm places the elbow and wrist of side s by two-bone IK with the elbow bending towards the arm's
+// pole (back and out unless it says otherwise), lifting the hand over the rig's hand floor.
 func (r *rig) arm(p *motion.Pose, s int, torso mgl64.Quat) {
 	sh := p[shoulderJ[s]]
-	pole := r.arms[s].pole
-	if pole == (mgl64.Vec3{}) {
-		pole = mgl64.Vec3{0.3 * sideSign[s], -0.2, -1}
+	target, pole := r.armTarget(sh, s, torso), torso.Rotate(r.arms[s].armPole(s))
+	p[elbowJ[s]], p[wristJ[s]] = twoBone(sh, target, motion.BoneLengths[elbowJ[s]], motion.BoneLengths[wristJ[s]], pole)
+	if r.handLift > 0 {
+		r.liftHand(p, s, target, pole)
 	}
-	p[elbowJ[s]], p[wristJ[s]] = twoBone(sh, r.armTarget(sh, s, torso), motion.BoneLengths[elbowJ[s]],
-		motion.BoneLengths[wristJ[s]], torso.Rotate(pole))
+}
+
+// The hand as motion's body proxy (and so the penetration metric) sees it: a capsule of handRadius
+// from the wrist to handReach past it along the forearm.
+const (
+	handRadius = 0.035
+	handReach  = 0.10
+)
+
+// liftHand raises the wrist target of side s, which the arm of p was just solved for, by the
+// weight r.handLift of however far the hand's proxy dips below r.handFloor, and solves the arm
+// again. Raising a wrist also flattens its forearm, so a second pass settles what the first left
+// over; a stretched arm rises only as far as it reaches.
+func (r *rig) liftHand(p *motion.Pose, s int, target, pole mgl64.Vec3) {
+	sh := p[shoulderJ[s]]
+	for pass := 0; pass < 2; pass++ {
+		along := unitOr(p[wristJ[s]].Sub(p[elbowJ[s]]), mgl64.Vec3{0, -1, 0})
+		low := p[wristJ[s]].Y() + math.Min(0, handReach*along.Y()) - handRadius
+		if low >= r.handFloor {
+			return
+		}
+		target[1] += r.handLift * (r.handFloor - low)
+		p[elbowJ[s]], p[wristJ[s]] = twoBone(sh, target, motion.BoneLengths[elbowJ[s]], motion.BoneLengths[wristJ[s]], pole)
+	}
+}
+
+// armPole returns the direction the elbow of arm l (side s) bends towards in the torso frame: its
+// own hint, or back and out.
+func (l limb) armPole(s int) mgl64.Vec3 {
+	if l.pole == (mgl64.Vec3{}) {
+		return mgl64.Vec3{0.3 * sideSign[s], -0.2, -1}
+	}
+	return l.pole
 }
 
 // twoBone solves a two-bone chain from a towards target with bone lengths la and lb, bending

@@ -2,7 +2,6 @@ package scene
 
 import (
 	"math"
-	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -10,72 +9,93 @@ import (
 // BVH is a bounding volume hierarchy over a mesh's triangles that answers closest-point queries
 // exactly (the same answer as testing every triangle). It is immutable after NewBVH and safe for
 // concurrent use.
+//
+// The layout is built for queries that miss the caches (a scene's arrays are tens of megabytes),
+// where the time goes into the chain of node loads from the root: nodes are four-wide, so the
+// chain is half as long as a binary tree's, and a node is 128 bytes (two cache lines, fetched
+// together) holding its children's boxes in float32, rounded outward so that a box distance stays
+// a lower bound and pruning stays exact. Triangles are stored in leaf order, so a leaf's
+// triangles are one contiguous run.
 type BVH struct {
-	nodes []bvhNode
-	tris  []bvhTri // in leaf order: node leaves index this slice
+	nodes []bvhNode // nodes[0] is the root
+	tris  []bvhTri  // in leaf order: node leaves index this slice
+	ids   []int32   // ids[i] is the index of tris[i] in the source mesh
+	box   Box       // exact bounds of every triangle
 }
 
-// bvhTri is one triangle with its index in the source mesh.
-type bvhTri struct {
-	a, b, c mgl64.Vec3
-	id      int32
-}
+// bvhTri is one triangle's corners, in full precision: distances are exact.
+type bvhTri struct{ a, b, c mgl64.Vec3 }
 
-// bvhNode is a box of the hierarchy. Children of an inner node sit next to each other, so one
-// index finds both.
+// bvhNode is a four-wide node: for each child slot its box (lo[axis][slot], hi[axis][slot]) and
+// either a leaf, items first … first+count−1 in leaf order (count > 0), or the inner node first
+// (count == 0). An unused slot has an empty box (lo +Inf, hi −Inf), which every key puts at +Inf.
 type bvhNode struct {
-	lo, hi mgl64.Vec3
-	first  int32 // leaf: first item in leaf order; inner: index of the left child (right = first+1)
-	count  int32 // leaf: number of items (> 0); inner: 0
+	lo, hi [3][4]float32
+	first  [4]int32
+	count  [4]int32
 }
 
 // bvhLeafSize is the most items a leaf holds. Four triangles per leaf keep the tree shallow
 // without testing many triangles a tighter box would have skipped.
 const bvhLeafSize = 4
 
-// bvhStackDepth bounds the traversal stack; the builder's splits keep trees far shallower.
-const bvhStackDepth = 96
+// bvhMaxDepth bounds the depth of a four-wide tree: below it, a subtree becomes one leaf holding
+// all its items. It bounds the traversal stack (a traversal holds at most three pending siblings
+// per level), which every query zeroes; real trees stay shallower (a balanced tree this deep
+// would have 4^16 leaves).
+const bvhMaxDepth = 16
+
+// bvhStackSize is the traversal stack's capacity.
+const bvhStackSize = 3*bvhMaxDepth + 1
+
+// bvhEntry is a traversal stack entry: a child slot's leaf (count > 0) or inner node (count == 0)
+// and its box's key (squared distance, or the signed key of bvhNode.keys), so that an entry the
+// best hit has since beaten is dropped unread.
+type bvhEntry struct {
+	first, count int32
+	key          float64
+}
 
 // NewBVH builds the hierarchy over m's triangles (in m's world coordinates).
 func NewBVH(m *Mesh) *BVH {
-	tris := make([]bvhTri, len(m.Triangles))
 	boxes := make([]bvhBox, len(m.Triangles))
+	all := bvhEmpty()
 	for i := range m.Triangles {
 		a, b, c := m.Triangle(i)
-		tris[i] = bvhTri{a: a, b: b, c: c, id: int32(i)}
 		boxes[i] = bvhEmpty().add(a).add(b).add(c)
+		all = all.union(boxes[i])
 	}
 	nodes, order := buildBVH(boxes, bvhLeafSize)
-	sorted := make([]bvhTri, len(tris))
-	for i, j := range order {
-		sorted[i] = tris[j]
+	t := &BVH{nodes: nodes, tris: make([]bvhTri, len(order)), ids: order, box: EmptyBox()}
+	if len(order) > 0 {
+		t.box = Box{Lo: all.lo, Hi: all.hi}
 	}
-	return &BVH{nodes: nodes, tris: sorted}
+	for i, j := range order {
+		a, b, c := m.Triangle(int(j))
+		t.tris[i] = bvhTri{a: a, b: b, c: c}
+	}
+	return t
 }
 
 // Len returns the number of triangles.
 func (t *BVH) Len() int { return len(t.tris) }
 
 // Bounds returns the box around every triangle; empty for an empty mesh.
-func (t *BVH) Bounds() Box {
-	if len(t.nodes) == 0 {
-		return EmptyBox()
-	}
-	return Box{Lo: t.nodes[0].lo, Hi: t.nodes[0].hi}
-}
+func (t *BVH) Bounds() Box { return t.box }
 
 // Closest returns the point of the mesh closest to p, its distance and the index of its triangle
 // in the source mesh; ok is false for an empty mesh.
 func (t *BVH) Closest(p mgl64.Vec3) (q mgl64.Vec3, dist float64, tri int, ok bool) {
-	h := t.nearest(p, math.Inf(1))
+	h := bvhNearest(t.nodes, t.tris, p, math.Inf(1))
 	if h.tri < 0 {
 		return mgl64.Vec3{}, math.Inf(1), -1, false
 	}
-	return h.q, math.Sqrt(h.d2), int(t.tris[h.tri].id), true
+	return h.q, math.Sqrt(h.d2), int(t.ids[h.tri]), true
 }
 
-// bvhHit is the result of a nearest-triangle search: tri indexes BVH.tris (−1: nothing within
-// the search radius), q is the closest point, f its feature and d2 the squared distance.
+// bvhHit is the result of a nearest-triangle search: tri indexes the tree's triangles (−1:
+// nothing within the search radius), q is the closest point, f its feature and d2 the squared
+// distance.
 type bvhHit struct {
 	tri int32
 	f   triFeature
@@ -83,242 +103,159 @@ type bvhHit struct {
 	q   mgl64.Vec3
 }
 
-// nearest finds the triangle closest to p among those nearer than sqrt(maxD2), visiting the
-// nearer child first and skipping every box no nearer than the best triangle so far.
-func (t *BVH) nearest(p mgl64.Vec3, maxD2 float64) bvhHit {
+// bvhNearest finds the triangle of the tree nodes/tris closest to p among those nearer than
+// sqrt(maxD2), visiting nearer children first and skipping every box no nearer than the best
+// triangle so far.
+func bvhNearest(nodes []bvhNode, tris []bvhTri, p mgl64.Vec3, maxD2 float64) bvhHit {
 	best := bvhHit{tri: -1, d2: maxD2}
-	if len(t.nodes) == 0 || t.nodes[0].dist2(p) >= best.d2 {
+	if len(nodes) == 0 {
 		return best
 	}
-	var stack [bvhStackDepth]int32
-	sp := 0
-	stack[sp] = 0
-	sp++
+	px, py, pz := p[0], p[1], p[2]
+	var stack [bvhStackSize]bvhEntry
+	sp := 1
 	for sp > 0 {
 		sp--
-		n := &t.nodes[stack[sp]]
-		if n.count > 0 {
-			t.nearestInLeaf(p, n, &best)
+		en := stack[sp]
+		if en.key >= best.d2 {
 			continue
 		}
-		l, r := n.first, n.first+1
-		dl, dr := t.nodes[l].dist2(p), t.nodes[r].dist2(p)
-		if dl > dr {
-			l, r, dl, dr = r, l, dr, dl
+		if en.count > 0 {
+			nearestInLeaf(tris[en.first:en.first+en.count], en.first, px, py, pz, &best)
+			continue
 		}
-		// Push the farther child first so the nearer one is searched first and tightens best.
-		if dr < best.d2 && sp < bvhStackDepth {
-			stack[sp] = r
-			sp++
-		}
-		if dl < best.d2 && sp < bvhStackDepth {
-			stack[sp] = l
-			sp++
-		}
+		ks := nodes[en.first].dist2s(px, py, pz)
+		sp = nodes[en.first].push(&stack, sp, &ks, best.d2)
 	}
 	return best
 }
 
-// nearestInLeaf tests the triangles of leaf n against the best hit so far.
-func (t *BVH) nearestInLeaf(p mgl64.Vec3, n *bvhNode, best *bvhHit) {
-	px, py, pz := p[0], p[1], p[2]
-	for i := n.first; i < n.first+n.count; i++ {
-		tr := &t.tris[i]
+// push pushes the node's children whose keys ks are below limit onto stack (above sp), farthest
+// first so that the nearest is searched first and tightens the bound the others must beat, and
+// returns the new top. Usually one or two children pass, so they are picked before they are
+// sorted.
+func (n *bvhNode) push(stack *[bvhStackSize]bvhEntry, sp int, ks *[4]float64, limit float64) int {
+	var pass [4]int
+	c := 0
+	for s := 0; s < 4; s++ {
+		if ks[s] < limit {
+			pass[c] = s
+			c++
+		}
+	}
+	for i := 1; i < c; i++ {
+		for j := i; j > 0 && ks[pass[j]] > ks[pass[j-1]]; j-- {
+			pass[j], pass[j-1] = pass[j-1], pass[j]
+		}
+	}
+	for _, s := range pass[:c] {
+		stack[sp] = bvhEntry{first: n.first[s], count: n.count[s], key: ks[s]}
+		sp++
+	}
+	return sp
+}
+
+// nearestInLeaf tests a leaf's triangles (the first of which is triangle first of the tree)
+// against the best hit so far.
+func nearestInLeaf(tris []bvhTri, first int32, px, py, pz float64, best *bvhHit) {
+	for i := range tris {
+		tr := &tris[i]
 		x, y, z, f := closestOnTriangleXYZ(px, py, pz, tr.a[0], tr.a[1], tr.a[2], tr.b[0], tr.b[1], tr.b[2], tr.c[0], tr.c[1], tr.c[2])
 		if f == featDegenerate {
-			q, ff := closestOnTriangleEdges(p, tr.a, tr.b, tr.c)
+			q, ff := closestOnTriangleEdges(mgl64.Vec3{px, py, pz}, tr.a, tr.b, tr.c)
 			x, y, z, f = q[0], q[1], q[2], ff
 		}
 		dx, dy, dz := px-x, py-y, pz-z
 		if d2 := dx*dx + dy*dy + dz*dz; d2 < best.d2 {
-			*best = bvhHit{tri: i, f: f, d2: d2, q: mgl64.Vec3{x, y, z}}
+			*best = bvhHit{tri: first + int32(i), f: f, d2: d2, q: mgl64.Vec3{x, y, z}}
 		}
 	}
 }
 
-// dist2 returns the squared distance from p to the node's box (0 inside).
-func (n *bvhNode) dist2(p mgl64.Vec3) float64 {
-	var d2 float64
+// The box distances below take the part of p outside the box along an axis as
+// pos(lo − p) + pos(p − hi), with pos(x) = max(x, 0) = (x + |x|)/2 exactly (x + |x| is 2x or 0),
+// at most one of the two being positive: no data-dependent branch, and none of the float min and
+// max sequences Go compiles for NaN semantics. The sums are of doubled distances, scaled back by
+// the exact factor 1/4.
+
+// dist2s returns the squared distance from p to each child's box (0 inside, +Inf for an unused
+// slot).
+func (n *bvhNode) dist2s(px, py, pz float64) [4]float64 {
+	var ks [4]float64
+	for s := 0; s < 4; s++ {
+		ax, bx := float64(n.lo[0][s])-px, px-float64(n.hi[0][s])
+		ay, by := float64(n.lo[1][s])-py, py-float64(n.hi[1][s])
+		az, bz := float64(n.lo[2][s])-pz, pz-float64(n.hi[2][s])
+		ox := ax + math.Abs(ax) + bx + math.Abs(bx)
+		oy := ay + math.Abs(ay) + by + math.Abs(by)
+		oz := az + math.Abs(az) + bz + math.Abs(bz)
+		ks[s] = 0.25 * (ox*ox + oy*oy + oz*oz)
+	}
+	return ks
+}
+
+// keys returns boxBound's ordering key for each child's box seen from p: the squared distance
+// outside, minus the distance to the nearest face inside (+Inf for an unused slot).
+func (n *bvhNode) keys(px, py, pz float64) [4]float64 {
+	var ks [4]float64
+	for s := 0; s < 4; s++ {
+		ax, bx := float64(n.lo[0][s])-px, px-float64(n.hi[0][s])
+		ay, by := float64(n.lo[1][s])-py, py-float64(n.hi[1][s])
+		az, bz := float64(n.lo[2][s])-pz, pz-float64(n.hi[2][s])
+		ox := ax + math.Abs(ax) + bx + math.Abs(bx)
+		oy := ay + math.Abs(ay) + by + math.Abs(by)
+		oz := az + math.Abs(az) + bz + math.Abs(bz)
+		k := 0.25 * (ox*ox + oy*oy + oz*oz)
+		if k == 0 {
+			k = max(ax, bx, ay, by, az, bz) // inside (or on the boundary): 0 or negative
+		}
+		ks[s] = k
+	}
+	return ks
+}
+
+// contains reports whether p lies in child s's box (boundary included).
+func (n *bvhNode) contains(s int, p mgl64.Vec3) bool {
 	for k := 0; k < 3; k++ {
-		if d := n.lo[k] - p[k]; d > 0 {
-			d2 += d * d
-		} else if d := p[k] - n.hi[k]; d > 0 {
-			d2 += d * d
+		if p[k] < float64(n.lo[k][s]) || p[k] > float64(n.hi[k][s]) {
+			return false
 		}
 	}
-	return d2
+	return true
 }
 
-// bvhBins is the number of centroid bins the surface area heuristic tries per split.
-const bvhBins = 12
-
-// buildBVH builds a hierarchy over items given by their boxes and returns its nodes and the
-// item order its leaves refer to (leaf items are order[first : first+count]). Splits follow the
-// binned surface area heuristic along the axis where the centroids spread most.
-func buildBVH(boxes []bvhBox, leafSize int) ([]bvhNode, []int32) {
-	order := make([]int32, len(boxes))
-	for i := range order {
-		order[i] = int32(i)
-	}
-	if len(boxes) == 0 {
-		return nil, order
-	}
-	b := bvhBuilder{boxes: boxes, order: order, leafSize: leafSize}
-	b.cent = make([]mgl64.Vec3, len(boxes))
-	for i, bx := range boxes {
-		for k := 0; k < 3; k++ {
-			b.cent[i][k] = 0.5 * (bx.lo[k] + bx.hi[k])
-		}
-	}
-	b.bin = make([]uint8, len(boxes))
-	b.nodes = make([]bvhNode, 1, 2*len(boxes)/max(1, leafSize)+1)
-	b.split(0, 0, int32(len(boxes)), 0)
-	return b.nodes, order
-}
-
-type bvhBuilder struct {
-	boxes    []bvhBox
-	cent     []mgl64.Vec3
-	bin      []uint8 // scratch: each item's bin in the split being tried
-	order    []int32
-	nodes    []bvhNode
-	leafSize int
-}
-
-// split makes node ni cover items [s, e) and splits it further when that pays.
-func (b *bvhBuilder) split(ni int, s, e int32, depth int) {
-	box, cbox := bvhEmpty(), bvhEmpty()
-	for _, i := range b.order[s:e] {
-		box = box.union(b.boxes[i])
-		cbox = cbox.add(b.cent[i])
-	}
-	b.nodes[ni] = bvhNode{lo: box.lo, hi: box.hi, first: s, count: e - s}
-	n := int(e - s)
-	if n <= b.leafSize || depth >= bvhStackDepth-4 {
-		return
-	}
-	axis := cbox.longestAxis()
-	mid, ok := b.sahSplit(s, e, axis, cbox, box)
-	if !ok {
-		if n <= 4*b.leafSize && cbox.hi[axis] > cbox.lo[axis] {
-			return // a small node the heuristic would not split is a fine leaf
-		}
-		mid = b.medianSplit(s, e, axis)
-	}
-	left := len(b.nodes)
-	b.nodes = append(b.nodes, bvhNode{}, bvhNode{})
-	b.nodes[ni].first, b.nodes[ni].count = int32(left), 0
-	b.split(left, s, mid, depth+1)
-	b.split(left+1, mid, e, depth+1)
-}
-
-// sahSplit partitions [s, e) at the cheapest of the bin boundaries along axis; ok is false when
-// no boundary beats keeping the node whole or all centroids share one bin.
-func (b *bvhBuilder) sahSplit(s, e int32, axis int, cbox, box bvhBox) (int32, bool) {
-	lo, ext := cbox.lo[axis], cbox.hi[axis]-cbox.lo[axis]
-	if !(ext > 0) {
-		return 0, false
-	}
-	scale := float64(bvhBins) / ext
-	var counts [bvhBins]int
-	var bins [bvhBins]bvhBox
-	for k := range bins {
-		bins[k] = bvhEmpty()
-	}
-	part := b.order[s:e]
-	for _, i := range part {
-		k := min(max(int((b.cent[i][axis]-lo)*scale), 0), bvhBins-1)
-		b.bin[i] = uint8(k)
-		counts[k]++
-		bins[k] = bins[k].union(b.boxes[i])
-	}
-	// Right-to-left sweep gives the cost of every right side; the left sweep finds the best cut.
-	var rightCost [bvhBins]float64
-	acc, nr := bvhEmpty(), 0
-	for k := bvhBins - 1; k > 0; k-- {
-		acc = acc.union(bins[k])
-		nr += counts[k]
-		rightCost[k] = acc.area() * float64(nr)
-	}
-	bestCost, bestK := math.Inf(1), -1
-	acc, nl := bvhEmpty(), 0
-	for k := 0; k < bvhBins-1; k++ {
-		acc = acc.union(bins[k])
-		nl += counts[k]
-		if nl == 0 || nl == len(part) {
-			continue
-		}
-		if c := acc.area()*float64(nl) + rightCost[k+1]; c < bestCost {
-			bestCost, bestK = c, k
-		}
-	}
-	if bestK < 0 || bestCost >= box.area()*float64(len(part)) {
-		return 0, false
-	}
-	m := 0
-	for i := range part {
-		if int(b.bin[part[i]]) <= bestK {
-			part[i], part[m] = part[m], part[i]
-			m++
-		}
-	}
-	return s + int32(m), true
-}
-
-// medianSplit sorts [s, e) by centroid along axis and cuts it in half.
-func (b *bvhBuilder) medianSplit(s, e int32, axis int) int32 {
-	slices.SortFunc(b.order[s:e], func(i, j int32) int {
-		ci, cj := b.cent[i][axis], b.cent[j][axis]
-		switch {
-		case ci < cj:
-			return -1
-		case ci > cj:
-			return 1
-		}
-		return int(i - j)
-	})
-	return s + (e-s)/2
-}
-
-// bvhBox is the builder's box: plain arrays and the builtin min and max, which compile to single
-// instructions where Box's math.Min calls do not (the build spends its time here).
-type bvhBox struct{ lo, hi [3]float64 }
-
-func bvhEmpty() bvhBox {
-	inf := math.Inf(1)
-	return bvhBox{lo: [3]float64{inf, inf, inf}, hi: [3]float64{-inf, -inf, -inf}}
-}
-
-func (a bvhBox) union(b bvhBox) bvhBox {
+// meets reports whether box b and child s's box overlap (touching counts).
+func (n *bvhNode) meets(s int, b Box) bool {
 	for k := 0; k < 3; k++ {
-		a.lo[k], a.hi[k] = min(a.lo[k], b.lo[k]), max(a.hi[k], b.hi[k])
-	}
-	return a
-}
-
-func (a bvhBox) add(p mgl64.Vec3) bvhBox {
-	for k := 0; k < 3; k++ {
-		a.lo[k], a.hi[k] = min(a.lo[k], p[k]), max(a.hi[k], p[k])
-	}
-	return a
-}
-
-// longestAxis returns the axis along which the box is longest.
-func (a bvhBox) longestAxis() int {
-	axis := 0
-	for k := 1; k < 3; k++ {
-		if a.hi[k]-a.lo[k] > a.hi[axis]-a.lo[axis] {
-			axis = k
+		if b.Lo[k] > float64(n.hi[k][s]) || b.Hi[k] < float64(n.lo[k][s]) {
+			return false
 		}
 	}
-	return axis
+	return true
 }
 
-// area returns half the box's surface area (the constant factor does not change a split).
-func (a bvhBox) area() float64 {
-	if a.lo[0] > a.hi[0] {
-		return 0
+// setChild stores child s: box b rounded outward to float32, and the leaf or inner node it is.
+func (n *bvhNode) setChild(s int, b bvhBox, first, count int32) {
+	for k := 0; k < 3; k++ {
+		n.lo[k][s], n.hi[k][s] = roundDown32(b.lo[k]), roundUp32(b.hi[k])
 	}
-	dx, dy, dz := a.hi[0]-a.lo[0], a.hi[1]-a.lo[1], a.hi[2]-a.lo[2]
-	return dx*dy + dy*dz + dz*dx
+	n.first[s], n.count[s] = first, count
+}
+
+// roundDown32 returns the largest float32 not above x.
+func roundDown32(x float64) float32 {
+	f := float32(x)
+	if float64(f) > x {
+		f = math.Nextafter32(f, float32(math.Inf(-1)))
+	}
+	return f
+}
+
+// roundUp32 returns the smallest float32 not below x.
+func roundUp32(x float64) float32 {
+	f := float32(x)
+	if float64(f) < x {
+		f = math.Nextafter32(f, float32(math.Inf(1)))
+	}
+	return f
 }

@@ -30,9 +30,9 @@ import "github.com/go-gl/mathgl/mgl64"
 // depths are below that tolerance, far inside the metric's 1 mm promise); this keeps feet that rest
 // exactly on the floor from costing a whole frame of surface points.
 //
-// There is no grid to fill: preparation is the exact SDF's build (welding, pseudonormals,
-// convexity, BVHs), so it scales with triangles, not with room volume. A DepthField is immutable
-// and safe for concurrent use.
+// There is no dense grid to fill: preparation is the exact SDF's build (welding, pseudonormals,
+// convexity, BVHs, and its sparse cell lists near surfaces), so it scales with triangles and
+// surfaces, not with room volume. A DepthField is immutable and safe for concurrent use.
 type DepthField struct {
 	sdf *ExactSDF
 }
@@ -61,22 +61,24 @@ func (f *DepthField) Depth(p mgl64.Vec3) (float64, int32) {
 	if len(e.top) == 0 {
 		return best, who
 	}
-	var stack [bvhStackDepth]int32
+	var stack [bvhStackSize]int32
 	sp := 1
 	for sp > 0 {
 		sp--
 		n := &e.top[stack[sp]]
-		if !(Box{Lo: n.lo, Hi: n.hi}).Contains(p) {
-			continue
-		}
-		if n.count == 0 {
-			stack[sp], stack[sp+1] = n.first, n.first+1
-			sp += 2
-			continue
-		}
-		for si := n.first; si < n.first+n.count; si++ {
-			if d := f.solidDepth(si, p); d > best {
-				best, who = d, si
+		for s := 0; s < 4; s++ {
+			if !n.contains(s, p) {
+				continue
+			}
+			if n.count[s] == 0 {
+				stack[sp] = n.first[s]
+				sp++
+				continue
+			}
+			for si := n.first[s]; si < n.first[s]+n.count[s]; si++ {
+				if d := f.solidDepth(si, p); d > best {
+					best, who = d, si
+				}
 			}
 		}
 	}
@@ -100,22 +102,24 @@ func (f *DepthField) Overlapping(b Box, dst []int32) []int32 {
 		return dst
 	}
 	b = b.Expand(CullTolerance)
-	var stack [bvhStackDepth]int32
+	var stack [bvhStackSize]int32
 	sp := 1
 	for sp > 0 {
 		sp--
 		n := &e.top[stack[sp]]
-		if !boxesMeet(b, n.lo, n.hi) {
-			continue
-		}
-		if n.count == 0 {
-			stack[sp], stack[sp+1] = n.first, n.first+1
-			sp += 2
-			continue
-		}
-		for si := n.first; si < n.first+n.count; si++ {
-			if s := &e.solids[si]; boxesMeet(b, s.box.Lo, s.box.Hi) {
-				dst = append(dst, si)
+		for s := 0; s < 4; s++ {
+			if !n.meets(s, b) {
+				continue
+			}
+			if n.count[s] == 0 {
+				stack[sp] = n.first[s]
+				sp++
+				continue
+			}
+			for si := n.first[s]; si < n.first[s]+n.count[s]; si++ {
+				if sb := &e.solids[si].box; boxesMeet(b, sb.Lo, sb.Hi) {
+					dst = append(dst, si)
+				}
 			}
 		}
 	}

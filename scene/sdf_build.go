@@ -209,8 +209,8 @@ func sdfPseudonormals(m *Mesh, edges [][3]int32, numEdges int, bvh *BVH) ([]triN
 		}
 	}
 	out := make([]triNormals, len(bvh.tris))
-	for i, tr := range bvh.tris {
-		out[i] = triNormals{v: m.Triangles[tr.id], e: edges[tr.id]}
+	for i, id := range bvh.ids {
+		out[i] = triNormals{v: m.Triangles[id], e: edges[id]}
 	}
 	return out, vn, en
 }

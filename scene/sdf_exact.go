@@ -14,17 +14,38 @@ import (
 // on triangle); the sign comes from angle-weighted pseudonormals and is right for closed,
 // consistently wound pieces. Open pieces (not closed) count as surfaces without an inside.
 //
-// Two levels of bounding volume hierarchy answer a query: one over the pieces' boxes, searched in
-// order of their signed box distance (a lower bound of the piece's signed distance), and one per
-// piece over its triangles. For a convex piece (all procedural furniture) the largest face-plane
-// distance decides inside or outside without a search and is the exact signed distance inside.
+// A query near a surface starts from the sparse grid of sdfGrid, which lists the few pieces near
+// its cell; elsewhere, or when they are not near enough to settle it, a four-wide bounding volume
+// hierarchy over the pieces' boxes is searched in order of their signed box distance (a lower
+// bound of the piece's signed distance). Each piece has its own hierarchy over its triangles. For
+// a convex piece (all procedural furniture) the largest face-plane distance decides inside or
+// outside without a search and is the exact signed distance inside. The layout is made for
+// queries that miss the caches: what a query reads first about a piece is 16 bytes, and each
+// piece's nodes, triangles and planes are contiguous runs in arrays shared by all pieces.
 // ExactSDF is immutable and safe for concurrent use.
 type ExactSDF struct {
+	top   []bvhNode  // over the solids' boxes, one solid per leaf; leaves index solids
+	refs  []solidRef // per solid, where its data lies in the shared arrays below
+	nodes []bvhNode  // every solid's BVH nodes, solid after solid in the solids' order
+	tris  []bvhTri   // every solid's triangles, likewise
+	// planes holds every convex solid's face planes, likewise.
+	planes []sdfPlane
+	// solids holds everything else about a solid (pseudonormals, exact box, part), needed only
+	// where the fast path cannot decide; their slices share the arrays above.
 	solids []sdfSolid
-	top    []bvhNode // over the solids' boxes; leaves index solids, which are in leaf order
+	grid   *sdfGrid // nil: no solids
 	floor  bool
 	bounds Box
 	names  [][2]string // object id and part name of each mesh, indexed by sdfSolid.part
+}
+
+// solidRef is the part of a solid a query reads first, in 16 bytes: where its nodes, triangles
+// and planes start in the shared arrays (node and triangle indices inside a solid's tree are
+// relative to those starts).
+type solidRef struct {
+	node, tri, plane int32
+	nPlanes          uint16 // 0: not convex
+	closed           bool
 }
 
 // NewSceneSDF builds the exact signed distance of a scene, floor included (everything below
@@ -77,33 +98,43 @@ func NewMeshesSDF(meshes []*Mesh, floor bool) *ExactSDF {
 		e.bounds = e.bounds.Union(b)
 	}
 	var order []int32
-	e.top, order = buildBVH(boxes, 2)
+	e.top, order = buildBVH(boxes, 1)
 	e.solids = make([]sdfSolid, len(solids))
 	for i, j := range order {
 		e.solids[i] = solids[j]
 	}
 	e.compact()
+	e.grid = newSDFGrid(e.solids, e.bounds)
 	return e
 }
 
-// compact moves every solid's nodes, triangles and normals into shared arrays in the solids' leaf
-// order, so that pieces near each other in space are near each other in memory: a query that
-// visits a few neighbouring pieces then touches a few cache lines instead of scattered ones.
+// compact moves every solid's nodes, triangles, planes and normals into shared arrays in the
+// solids' leaf order, so that pieces near each other in space are near each other in memory and
+// one piece's data is a few contiguous runs, and records where each solid's data starts.
 func (e *ExactSDF) compact() {
-	var nn, nt, nv, ne int
+	var nn, nt, np, nv, ne int
 	for i := range e.solids {
 		s := &e.solids[i]
-		nn, nt, nv, ne = nn+len(s.bvh.nodes), nt+len(s.bvh.tris), nv+len(s.vn), ne+len(s.en)
+		nn, nt, np = nn+len(s.bvh.nodes), nt+len(s.bvh.tris), np+len(s.planes)
+		nv, ne = nv+len(s.vn), ne+len(s.en)
 	}
-	nodes, tris, norms := make([]bvhNode, 0, nn), make([]bvhTri, 0, nt), make([]triNormals, 0, nt)
+	e.nodes, e.tris, e.planes = make([]bvhNode, 0, nn), make([]bvhTri, 0, nt), make([]sdfPlane, 0, np)
+	norms := make([]triNormals, 0, nt)
 	vn, en := make([]mgl64.Vec3, 0, nv), make([]mgl64.Vec3, 0, ne)
+	e.refs = make([]solidRef, len(e.solids))
 	for i := range e.solids {
 		s := &e.solids[i]
-		s.bvh.nodes, nodes = sdfMove(nodes, s.bvh.nodes)
-		s.bvh.tris, tris = sdfMove(tris, s.bvh.tris)
+		e.refs[i] = solidRef{node: int32(len(e.nodes)), tri: int32(len(e.tris)), plane: int32(len(e.planes)),
+			nPlanes: uint16(len(s.planes)), closed: s.closed}
+		s.bvh.nodes, e.nodes = sdfMove(e.nodes, s.bvh.nodes)
+		s.bvh.tris, e.tris = sdfMove(e.tris, s.bvh.tris)
+		if s.planes != nil {
+			s.planes, e.planes = sdfMove(e.planes, s.planes)
+		}
 		s.norms, norms = sdfMove(norms, s.norms)
 		s.vn, vn = sdfMove(vn, s.vn)
 		s.en, en = sdfMove(en, s.en)
+		s.bvh.ids = nil // only Closest reads them; a solid answers through its pseudonormals
 	}
 }
 
@@ -129,8 +160,9 @@ func (e *ExactSDF) Distance(p mgl64.Vec3) float64 {
 }
 
 // distance returns the signed distance and the solid that gives it (−1: the floor or nothing).
-// The search keeps the best distance so far and visits a box only when its lower bound
-// (boxBound) is below it, nearer boxes first.
+// The search keeps the best distance so far and visits a box only when its lower bound (the box
+// key of bvhNode.keys) is below it, nearer boxes first: among the solids p's grid cell lists,
+// then, unless that settled it, through the hierarchy.
 func (e *ExactSDF) distance(p mgl64.Vec3) (float64, int32) {
 	best, who := math.Inf(1), int32(-1)
 	if e.floor {
@@ -139,38 +171,88 @@ func (e *ExactSDF) distance(p mgl64.Vec3) (float64, int32) {
 	if len(e.top) == 0 {
 		return best, who
 	}
-	var stack [bvhStackDepth]int32
-	sp := 1
-	for sp > 0 {
-		sp--
-		n := &e.top[stack[sp]]
-		if n.count > 0 {
-			for si := n.first; si < n.first+n.count; si++ {
-				s := &e.solids[si]
-				if k := boxBound(p, &s.box.Lo, &s.box.Hi); !boundBelow(k, best) {
-					continue
-				}
-				if d := s.distance(p, best); d < best {
-					best, who = d, si
-				}
-			}
-			continue
+	if items := e.grid.lookup(p); items != nil {
+		if best, who = e.distanceAmong(items, p, best, who); best <= sdfGridReach {
+			return best, who
 		}
-		l, r := n.first, n.first+1
-		kl, kr := boxBound(p, &e.top[l].lo, &e.top[l].hi), boxBound(p, &e.top[r].lo, &e.top[r].hi)
-		if kl > kr {
-			l, r, kl, kr = r, l, kr, kl
+	}
+	return e.distanceTree(p, best, who)
+}
+
+// distanceAmong lowers best (with who, its solid) to the signed distance of the listed solids
+// where that is smaller, visiting them nearest box first.
+func (e *ExactSDF) distanceAmong(items []sdfGridItem, p mgl64.Vec3, best float64, who int32) (float64, int32) {
+	px, py, pz := p[0], p[1], p[2]
+	var keys [sdfGridMaxList]float64
+	var order [sdfGridMaxList]int32
+	n := 0
+	for i := range items {
+		k := items[i].key(px, py, pz)
+		j := n
+		for ; j > 0 && keys[j-1] > k; j-- {
+			keys[j], order[j] = keys[j-1], order[j-1]
 		}
-		if boundBelow(kr, best) {
-			stack[sp] = r
-			sp++
-		}
-		if boundBelow(kl, best) {
-			stack[sp] = l
-			sp++
+		keys[j], order[j] = k, int32(i)
+		n++
+	}
+	limit := boundLimit(best)
+	for i := 0; i < n && keys[i] < limit; i++ {
+		si := items[order[i]].solid
+		if d := e.solidDistance(si, p, best, keys[i] > 0); d < best {
+			best, who, limit = d, si, boundLimit(d)
 		}
 	}
 	return best, who
+}
+
+// distanceTree lowers best (with who, its solid) to the scene's signed distance at p where that
+// is smaller, by the hierarchy over solids; with best the floor's distance it is the whole
+// query.
+func (e *ExactSDF) distanceTree(p mgl64.Vec3, best float64, who int32) (float64, int32) {
+	px, py, pz := p[0], p[1], p[2]
+	limit := boundLimit(best)
+	var stack [bvhStackSize]bvhEntry
+	stack[0] = bvhEntry{key: math.Inf(-1)}
+	sp := 1
+	for sp > 0 {
+		sp--
+		en := stack[sp]
+		if !(en.key < limit) {
+			continue
+		}
+		switch {
+		case en.count == 1:
+			// The leaf's box is its solid's box: outside it is outside the solid.
+			if d := e.solidDistance(en.first, p, best, en.key > 0); d < best {
+				best, who, limit = d, en.first, boundLimit(d)
+			}
+		case en.count > 1:
+			for si := en.first; si < en.first+en.count; si++ {
+				s := &e.solids[si]
+				if k := boxBound(p, &s.box.Lo, &s.box.Hi); k < limit {
+					if d := e.solidDistance(si, p, best, k > 0); d < best {
+						best, who, limit = d, si, boundLimit(d)
+					}
+				}
+			}
+		default:
+			ks := e.top[en.first].keys(px, py, pz)
+			sp = e.top[en.first].push(&stack, sp, &ks, limit)
+		}
+	}
+	return best, who
+}
+
+// solidDistance is sdfSolid.distance for solid si through the shared arrays; outside says that p
+// lies outside the solid's box.
+func (e *ExactSDF) solidDistance(si int32, p mgl64.Vec3, limit float64, outside bool) float64 {
+	r := &e.refs[si]
+	v := solidView{nodes: e.nodes[r.node:], tris: e.tris[r.tri:], planes: e.planes[r.plane : r.plane+int32(r.nPlanes)], closed: r.closed}
+	d, h, sign := v.distance(p, limit, outside)
+	if sign {
+		return e.solids[si].signed(p, h, d)
+	}
+	return d
 }
 
 // boxBound returns an ordering key for the box lo–hi seen from p that needs no square root: the
@@ -194,12 +276,15 @@ func boxBound(p mgl64.Vec3, lo, hi *mgl64.Vec3) float64 {
 	return in
 }
 
-// boundBelow reports whether a box with boxBound key k can hold something nearer than best.
-func boundBelow(k, best float64) bool {
-	if k > 0 {
-		return best > 0 && k < best*best
+// boundLimit returns the limit a box's boxBound key must be below for the box to hold something
+// nearer than best: best² when best is positive (the key is then a squared distance outside and
+// negative inside), best otherwise (only a box p is inside can do, and only by being deep enough).
+func boundLimit(best float64) float64 {
+	if best > 0 {
+		// A positive best whose square underflows still admits every box p is inside.
+		return max(best*best, math.SmallestNonzeroFloat64)
 	}
-	return k < best
+	return best
 }
 
 // SolidPart returns the object id and part name of solid i (empty strings for meshes given

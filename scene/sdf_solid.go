@@ -45,11 +45,10 @@ const sdfMaxPlanes = 256
 // count as convex: far below the 1 mm the penetration metric promises.
 const sdfConvexTol = 1e-6
 
-// signedDistance returns the signed distance from p to the solid's surface for a nearest-triangle
-// hit h: negative when p is inside. Open solids have no inside, so their distance is unsigned.
-func (s *sdfSolid) signedDistance(p mgl64.Vec3, h bvhHit) float64 {
-	d := math.Sqrt(h.d2)
-	if s.closed && p.Sub(h.q).Dot(s.pseudonormal(h)) < 0 {
+// signed returns the distance d from p to the solid's nearest-triangle hit h, negative when the
+// pseudonormal of the feature h landed on says p is inside.
+func (s *sdfSolid) signed(p mgl64.Vec3, h bvhHit, d float64) float64 {
+	if p.Sub(h.q).Dot(s.pseudonormal(h)) < 0 {
 		return -d
 	}
 	return d
@@ -71,40 +70,64 @@ func (s *sdfSolid) pseudonormal(h bvhHit) mgl64.Vec3 {
 // distance returns the solid's signed distance at p when it is below limit, and a value at least
 // limit otherwise (so a caller taking the minimum over solids can skip the rest of the search).
 func (s *sdfSolid) distance(p mgl64.Vec3, limit float64) float64 {
-	if !s.closed || !s.box.Contains(p) {
-		// Outside the box is outside the solid: only a surface nearer than limit matters.
-		if limit <= 0 {
-			return math.Inf(1)
-		}
-		h := s.bvh.nearest(p, limit*limit)
-		if h.tri < 0 {
-			return math.Inf(1)
-		}
-		return s.signedDistance(p, h)
+	v := solidView{nodes: s.bvh.nodes, tris: s.bvh.tris, planes: s.planes, closed: s.closed}
+	d, h, sign := v.distance(p, limit, !s.box.Contains(p))
+	if sign {
+		return s.signed(p, h, d)
 	}
-	if s.planes != nil {
-		// A convex solid: the largest face-plane distance is the signed distance inside and a
-		// lower bound of it outside.
-		m := s.maxPlaneDistance(p)
-		if m <= 0 || m >= limit {
-			return m
-		}
-		h := s.bvh.nearest(p, limit*limit)
-		if h.tri < 0 {
-			return math.Inf(1)
-		}
-		return s.signedDistance(p, h)
-	}
-	// Inside the box the point may be deep inside: the sign needs the true nearest triangle.
-	return s.signedDistance(p, s.bvh.nearest(p, math.Inf(1)))
+	return d
 }
 
-// maxPlaneDistance returns the largest signed distance from p to a face plane of a convex solid.
-func (s *sdfSolid) maxPlaneDistance(p mgl64.Vec3) float64 {
+// solidView is what the distance query of one solid reads: its tree, its triangles in leaf order,
+// its face planes when it is convex, and whether it is closed.
+type solidView struct {
+	nodes  []bvhNode
+	tris   []bvhTri
+	planes []sdfPlane
+	closed bool
+}
+
+// distance returns the solid's signed distance at p when it is below limit, and a value at least
+// limit otherwise. outside says p lies outside the solid's box (false is always safe). When sign
+// is true, d is the unsigned distance to hit h and only the pseudonormal of h can sign it.
+func (v *solidView) distance(p mgl64.Vec3, limit float64, outside bool) (d float64, h bvhHit, sign bool) {
+	if outside || !v.closed {
+		// Outside the box is outside the solid, and an open solid has no inside: only a surface
+		// nearer than limit matters, and its distance is positive.
+		if limit <= 0 {
+			return math.Inf(1), h, false
+		}
+		if h = bvhNearest(v.nodes, v.tris, p, limit*limit); h.tri < 0 {
+			return math.Inf(1), h, false
+		}
+		return math.Sqrt(h.d2), h, false
+	}
+	if len(v.planes) > 0 {
+		// A convex solid: the largest face-plane distance is the signed distance inside and a
+		// lower bound of it outside.
+		m := maxPlaneDistance(v.planes, p)
+		if m <= 0 || m >= limit {
+			return m, h, false
+		}
+		if h = bvhNearest(v.nodes, v.tris, p, limit*limit); h.tri < 0 {
+			return math.Inf(1), h, false
+		}
+		// Every corner lies within sdfConvexTol of the inner side of every face plane, so the
+		// solid does too: beyond that, p is outside and the distance positive.
+		return math.Sqrt(h.d2), h, m <= sdfConvexTol
+	}
+	// Inside the box the point may be deep inside: the sign needs the true nearest triangle.
+	h = bvhNearest(v.nodes, v.tris, p, math.Inf(1))
+	return math.Sqrt(h.d2), h, true
+}
+
+// maxPlaneDistance returns the largest signed distance from p to the face planes of a convex
+// solid.
+func maxPlaneDistance(planes []sdfPlane, p mgl64.Vec3) float64 {
 	px, py, pz := p[0], p[1], p[2]
 	m := math.Inf(-1)
-	for i := range s.planes {
-		pl := &s.planes[i]
+	for i := range planes {
+		pl := &planes[i]
 		if d := pl.N[0]*px + pl.N[1]*py + pl.N[2]*pz - pl.D; d > m {
 			m = d
 		}

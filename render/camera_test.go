@@ -4,6 +4,7 @@ import (
 	"image"
 	"math"
 	"math/rand"
+	"slices"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -177,7 +178,7 @@ func TestKeyframeIndices(t *testing.T) {
 	}
 	for _, c := range cases {
 		got := KeyframeIndices(c.frames, c.n)
-		if c.want != nil && !equalInts(got, c.want) {
+		if c.want != nil && !slices.Equal(got, c.want) {
 			t.Errorf("KeyframeIndices(%d, %d) = %v, want %v", c.frames, c.n, got, c.want)
 		}
 		for i := 1; i < len(got); i++ {
@@ -189,18 +190,6 @@ func TestKeyframeIndices(t *testing.T) {
 			t.Errorf("KeyframeIndices(%d, %d) = %v: want %d indices ending at the last frame", c.frames, c.n, got, min(c.frames, c.n))
 		}
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestTimeColorRunsRedToPurple checks the ramp: red first, purple last, hue rising in between.

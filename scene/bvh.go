@@ -178,18 +178,28 @@ func nearestInLeaf(tris []bvhTri, first int32, px, py, pz float64, best *bvhHit)
 // max sequences Go compiles for NaN semantics. The sums are of doubled distances, scaled back by
 // the exact factor 1/4.
 
+// gaps returns, for child s's box, lo − p and p − hi along each axis: at most one of each pair is
+// positive, and that one is how far p lies outside the box along the axis.
+func (n *bvhNode) gaps(s int, px, py, pz float64) (ax, bx, ay, by, az, bz float64) {
+	return float64(n.lo[0][s]) - px, px - float64(n.hi[0][s]),
+		float64(n.lo[1][s]) - py, py - float64(n.hi[1][s]),
+		float64(n.lo[2][s]) - pz, pz - float64(n.hi[2][s])
+}
+
+// gap2 is (2·pos)² of one axis' gaps, pos being how far outside the box p lies along the axis:
+// a + |a| + b + |b| is 2·max(a, 0) + 2·max(b, 0). Small enough to inline on the hot path.
+func gap2(a, b float64) float64 {
+	o := a + math.Abs(a) + b + math.Abs(b)
+	return o * o
+}
+
 // dist2s returns the squared distance from p to each child's box (0 inside, +Inf for an unused
 // slot).
 func (n *bvhNode) dist2s(px, py, pz float64) [4]float64 {
 	var ks [4]float64
 	for s := 0; s < 4; s++ {
-		ax, bx := float64(n.lo[0][s])-px, px-float64(n.hi[0][s])
-		ay, by := float64(n.lo[1][s])-py, py-float64(n.hi[1][s])
-		az, bz := float64(n.lo[2][s])-pz, pz-float64(n.hi[2][s])
-		ox := ax + math.Abs(ax) + bx + math.Abs(bx)
-		oy := ay + math.Abs(ay) + by + math.Abs(by)
-		oz := az + math.Abs(az) + bz + math.Abs(bz)
-		ks[s] = 0.25 * (ox*ox + oy*oy + oz*oz)
+		ax, bx, ay, by, az, bz := n.gaps(s, px, py, pz)
+		ks[s] = 0.25 * (gap2(ax, bx) + gap2(ay, by) + gap2(az, bz))
 	}
 	return ks
 }
@@ -199,13 +209,8 @@ func (n *bvhNode) dist2s(px, py, pz float64) [4]float64 {
 func (n *bvhNode) keys(px, py, pz float64) [4]float64 {
 	var ks [4]float64
 	for s := 0; s < 4; s++ {
-		ax, bx := float64(n.lo[0][s])-px, px-float64(n.hi[0][s])
-		ay, by := float64(n.lo[1][s])-py, py-float64(n.hi[1][s])
-		az, bz := float64(n.lo[2][s])-pz, pz-float64(n.hi[2][s])
-		ox := ax + math.Abs(ax) + bx + math.Abs(bx)
-		oy := ay + math.Abs(ay) + by + math.Abs(by)
-		oz := az + math.Abs(az) + bz + math.Abs(bz)
-		k := 0.25 * (ox*ox + oy*oy + oz*oz)
+		ax, bx, ay, by, az, bz := n.gaps(s, px, py, pz)
+		k := 0.25 * (gap2(ax, bx) + gap2(ay, by) + gap2(az, bz))
 		if k == 0 {
 			k = max(ax, bx, ay, by, az, bz) // inside (or on the boundary): 0 or negative
 		}

@@ -53,35 +53,15 @@ func (f *DepthField) SDF() *ExactSDF { return f.sdf }
 // Depth returns how deep p is inside the scene, max(0, −SDF(p)), and the solid that is deepest
 // (−1 for the floor or when p is outside).
 func (f *DepthField) Depth(p mgl64.Vec3) (float64, int32) {
-	e := f.sdf
 	best, who := 0.0, int32(-1)
-	if e.floor {
+	if f.sdf.floor {
 		best = max(0, -p.Y())
 	}
-	if len(e.top) == 0 {
-		return best, who
-	}
-	var stack [bvhStackSize]int32
-	sp := 1
-	for sp > 0 {
-		sp--
-		n := &e.top[stack[sp]]
-		for s := 0; s < 4; s++ {
-			if !n.contains(s, p) {
-				continue
-			}
-			if n.count[s] == 0 {
-				stack[sp] = n.first[s]
-				sp++
-				continue
-			}
-			for si := n.first[s]; si < n.first[s]+n.count[s]; si++ {
-				if d := f.solidDepth(si, p); d > best {
-					best, who = d, si
-				}
-			}
+	f.sdf.walkTop(func(n *bvhNode, s int) bool { return n.contains(s, p) }, func(si int32) {
+		if d := f.solidDepth(si, p); d > best {
+			best, who = d, si
 		}
-	}
+	})
 	return best, who
 }
 
@@ -97,18 +77,31 @@ func (f *DepthField) solidDepth(si int32, p mgl64.Vec3) float64 {
 // Overlapping appends to dst[:0] the solids whose boxes meet box b grown by CullTolerance.
 func (f *DepthField) Overlapping(b Box, dst []int32) []int32 {
 	dst = dst[:0]
-	e := f.sdf
-	if len(e.top) == 0 || b.Empty() {
+	if b.Empty() {
 		return dst
 	}
 	b = b.Expand(CullTolerance)
+	f.sdf.walkTop(func(n *bvhNode, s int) bool { return n.meets(s, b) }, func(si int32) {
+		if sb := &f.sdf.solids[si].box; boxesMeet(b, sb.Lo, sb.Hi) {
+			dst = append(dst, si)
+		}
+	})
+	return dst
+}
+
+// walkTop visits the top tree over the solids: it descends into every child slot for which enter
+// is true and calls leaf for each solid of the leaves it reaches.
+func (e *ExactSDF) walkTop(enter func(n *bvhNode, s int) bool, leaf func(si int32)) {
+	if len(e.top) == 0 {
+		return
+	}
 	var stack [bvhStackSize]int32
 	sp := 1
 	for sp > 0 {
 		sp--
 		n := &e.top[stack[sp]]
 		for s := 0; s < 4; s++ {
-			if !n.meets(s, b) {
+			if !enter(n, s) {
 				continue
 			}
 			if n.count[s] == 0 {
@@ -117,13 +110,10 @@ func (f *DepthField) Overlapping(b Box, dst []int32) []int32 {
 				continue
 			}
 			for si := n.first[s]; si < n.first[s]+n.count[s]; si++ {
-				if sb := &e.solids[si].box; boxesMeet(b, sb.Lo, sb.Hi) {
-					dst = append(dst, si)
-				}
+				leaf(si)
 			}
 		}
 	}
-	return dst
 }
 
 // SolidPart returns the object id and part name of solid i (empty for the floor, i < 0).

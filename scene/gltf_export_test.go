@@ -3,6 +3,7 @@ package scene
 import (
 	"bytes"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -83,7 +84,7 @@ func ldSameScene(t *testing.T, want, got *Scene) {
 			t.Errorf("%s: transform %v, want %v", w.ID, g.Transform, w.Transform)
 		}
 		ldSameParts(t, w, g)
-		if !ldSameSurfaces(g.Surfaces, w.Surfaces) || !ldSamePoints(g.StandPoints, w.StandPoints) {
+		if !slices.Equal(g.Surfaces, w.Surfaces) || !slices.Equal(g.StandPoints, w.StandPoints) {
 			t.Errorf("%s: surfaces %v stand points %v, want %v %v", w.ID, g.Surfaces, g.StandPoints, w.Surfaces, w.StandPoints)
 		}
 	}
@@ -106,30 +107,6 @@ func ldSameParts(t *testing.T, w, g *Object) {
 			t.Errorf("%s part %s bounds %v, want %v (within 1e-6)", w.ID, wp.Name, gb, wb)
 		}
 	}
-}
-
-func ldSameSurfaces(a, b []Surface) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-func ldSamePoints(a, b []mgl64.Vec3) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestWriteGLBRoundTrip(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -163,31 +164,19 @@ func TestGLTFHierarchyAndModes(t *testing.T) {
 	}
 	strips, _ := s.Object("strips")
 	wantStrip := [][3]int32{{0, 1, 2}, {1, 3, 2}, {2, 3, 4}}
-	if got := strips.Parts[0].Mesh.Triangles; !ldEqualTris(got, wantStrip) {
+	if got := strips.Parts[0].Mesh.Triangles; !slices.Equal(got, wantStrip) {
 		t.Errorf("strip triangles = %v, want %v (alternating winding)", got, wantStrip)
 	}
 	if v := strips.Parts[0].Mesh.Vertices[0]; v != (mgl64.Vec3{0, 0, 5}) {
 		t.Errorf("matrix node vertex 0 = %v, want (0, 0, 5)", v)
 	}
 	fanObj, _ := s.Object("fan")
-	if got, want := fanObj.Parts[0].Mesh.Triangles, [][3]int32{{1, 2, 0}, {2, 3, 0}}; !ldEqualTris(got, want) {
+	if got, want := fanObj.Parts[0].Mesh.Triangles, [][3]int32{{1, 2, 0}, {2, 3, 0}}; !slices.Equal(got, want) {
 		t.Errorf("fan triangles = %v, want %v", got, want)
 	}
 	if a, b, c := fanObj.Parts[0].Mesh.Triangle(0); b.Sub(a).Cross(c.Sub(a)).Z() <= 0 {
 		t.Errorf("fan triangle 0 faces %v, want +Z like its polygon", b.Sub(a).Cross(c.Sub(a)))
 	}
-}
-
-func ldEqualTris(a, b [][3]int32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestGLTFExtrasGiveCategoryAndParts(t *testing.T) {

@@ -34,6 +34,26 @@ func runCmd(args ...string) (int, string, string) {
 	return code, out.String(), errOut.String()
 }
 
+// checkRun runs one command line, checks its exit status and that its output (stdout, or stderr
+// when code is non-zero) holds every string of want, and returns that output.
+func checkRun(t *testing.T, args []string, code int, want []string) string {
+	t.Helper()
+	got, stdout, stderr := runCmd(args...)
+	text := stdout
+	if code != 0 {
+		text = stderr
+	}
+	if got != code {
+		t.Errorf("%v: exit %d, want %d (stderr %s)", args, got, code, stderr)
+	}
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			t.Errorf("%v: output lacks %q:\n%s", args, w, text)
+		}
+	}
+	return text
+}
+
 // stepClip is a small clip with segments: the rest pose stepping forward and turning left.
 func stepClip(t *testing.T, dir string) string {
 	t.Helper()

@@ -75,7 +75,7 @@ func executeArgs(actions, profile, start, out string) (executeConfig, error) {
 		return cfg, usageError{fmt.Sprintf("--profile %q: want ideal or motionllm", profile)}
 	}
 	cfg.Profile = p
-	if cfg.Start, err = parseStart(start); err != nil {
+	if cfg.Start, err = parseState(start); err != nil {
 		return cfg, err
 	}
 	if out != "" && ext(out) != ".npy" && ext(out) != ".json" {
@@ -96,8 +96,9 @@ func splitActions(s string) []string {
 	return out
 }
 
-// parseStart reads "x,z,heading" (metres, metres, degrees).
-func parseStart(s string) (motion.State, error) {
+// parseState reads a --start value "x,z,heading" (metres, metres, degrees); execute, render and
+// penetration share it.
+func parseState(s string) (motion.State, error) {
 	parts := strings.Split(s, ",")
 	if len(parts) != 3 {
 		return motion.State{}, usageError{fmt.Sprintf("--start %q: want x,z,heading such as 0,0,90", s)}

@@ -43,20 +43,7 @@ func TestPenetrationCommand(t *testing.T) {
 		{"missing motion", []string{"penetration", "--scene", "office", "--motion", "nothing.npy"}, 1, []string{"nothing.npy"}},
 	}
 	for _, tc := range tests {
-		var out, errOut bytes.Buffer
-		code := run(tc.args, &out, &errOut)
-		text := out.String()
-		if tc.code != 0 {
-			text = errOut.String()
-		}
-		if code != tc.code {
-			t.Errorf("%s: exit %d, want %d (stderr %s)", tc.name, code, tc.code, errOut.String())
-		}
-		for _, w := range tc.want {
-			if !strings.Contains(text, w) {
-				t.Errorf("%s: output lacks %q:\n%s", tc.name, w, text)
-			}
-		}
+		t.Run(tc.name, func(t *testing.T) { checkRun(t, tc.args, tc.code, tc.want) })
 	}
 }
 

@@ -188,23 +188,6 @@ func (c *renderConfig) loadMotions(s *scene.Scene) ([]*motion.Clip, error) {
 	return clips, nil
 }
 
-// parseState reads x,z,heading (metres, degrees).
-func parseState(s string) (motion.State, error) {
-	parts := strings.Split(s, ",")
-	var v [3]float64
-	if len(parts) != 3 {
-		return motion.State{}, usageError{fmt.Sprintf("--start %q, want x,z,heading (metres, degrees) or \"scene\"", s)}
-	}
-	for i, p := range parts {
-		f, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
-		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-			return motion.State{}, usageError{fmt.Sprintf("--start %q, want three finite numbers x,z,heading", s)}
-		}
-		v[i] = f
-	}
-	return motion.State{Root: mgl64.Vec3{v[0], 0, v[1]}, Heading: mgl64.DegToRad(v[2])}, nil
-}
-
 // camera returns the camera of a top, oblique or orbit view, or nil to choose automatically.
 func (c *renderConfig) camera(s *scene.Scene) (render.Camera, error) {
 	if !strings.HasPrefix(c.view, "orbit:") {

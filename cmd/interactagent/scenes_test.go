@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 )
@@ -21,20 +20,7 @@ func TestScenesCommand(t *testing.T) {
 		{[]string{"scenes", "--bogus"}, 2, []string{"bogus"}, nil},
 	}
 	for _, tc := range tests {
-		var out, errOut bytes.Buffer
-		code := run(tc.args, &out, &errOut)
-		text := out.String()
-		if tc.code != 0 {
-			text = errOut.String()
-		}
-		if code != tc.code {
-			t.Errorf("%v: exit %d, want %d (stderr %s)", tc.args, code, tc.code, errOut.String())
-		}
-		for _, w := range tc.want {
-			if !strings.Contains(text, w) {
-				t.Errorf("%v: output lacks %q:\n%s", tc.args, w, text)
-			}
-		}
+		text := checkRun(t, tc.args, tc.code, tc.want)
 		for _, w := range tc.dontWant {
 			if strings.Contains(text, w) {
 				t.Errorf("%v: output has %q", tc.args, w)

@@ -1,0 +1,39 @@
+package fileio
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+)
+
+// ErrTooLarge is wrapped by errors about input over its size limit.
+var ErrTooLarge = errors.New("over the size limit")
+
+// ReadFile reads a whole file of fsys, refusing one larger than max bytes: by its size before
+// reading when the file system tells it, and otherwise after reading at most max+1 bytes. Its errors
+// name the file but not the caller's package: callers say what they were loading.
+func ReadFile(fsys fs.FS, name string, max int64) ([]byte, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Size() > max {
+		return nil, fmt.Errorf("%s is %d bytes, more than the limit of %d: %w", name, st.Size(), max, ErrTooLarge)
+	}
+	return ReadAll(f, name, max)
+}
+
+// ReadAll reads r to its end, refusing more than max bytes after reading at most max+1; what names
+// the source in errors.
+func ReadAll(r io.Reader, what string, max int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, max+1))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", what, err)
+	}
+	if int64(len(data)) > max {
+		return nil, fmt.Errorf("%s is more than the limit of %d bytes: %w", what, max, ErrTooLarge)
+	}
+	return data, nil
+}

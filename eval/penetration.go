@@ -9,8 +9,10 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/geom"
 	"interactagent/motion"
 	"interactagent/scene"
+	"interactagent/scene/distance"
 )
 
 // PenetrationProxy says what body the penetration numbers are measured on; every
@@ -30,16 +32,16 @@ const PenetratingDepth = 0.01
 // and can measure any number of clips, concurrently.
 type PreparedScene struct {
 	Scene *scene.Scene
-	Field *scene.DepthField
+	Field *distance.DepthField
 	Body  *motion.Body
-	// scratch pools per-worker buffers (one capsule's points, depths and solids, and the
-	// frame's capsule lists) across clips.
+	// scratch pools per-worker buffers (a depth probe, the frame's capsules and one capsule's
+	// points) across clips.
 	scratch sync.Pool
 }
 
 // Prepare builds the depth field of s.
 func Prepare(s *scene.Scene) *PreparedScene {
-	return &PreparedScene{Scene: s, Field: scene.NewDepthField(s), Body: motion.NewBody()}
+	return &PreparedScene{Scene: s, Field: distance.NewDepthField(s), Body: motion.NewBody()}
 }
 
 // PenetrationStats are the penetration statistics of REFERENCE.md §5 for one clip. The per-frame
@@ -82,7 +84,7 @@ type WorstFrame struct {
 type frameResult struct {
 	sum, deepest float64
 	part         motion.BodyPart
-	solid        int32 // −1: the floor
+	solid        distance.Solid // FloorSolid: the floor
 }
 
 // Penetration measures clip in the prepared scene. Frames are spread over all CPUs. A clip that
@@ -100,7 +102,7 @@ func Penetration(prep *PreparedScene, clip *motion.Clip) (PenetrationStats, erro
 			defer wg.Done()
 			sc, _ := prep.scratch.Get().(*frameScratch)
 			if sc == nil {
-				sc = &frameScratch{}
+				sc = &frameScratch{probe: prep.Field.NewProbe()}
 			}
 			for t := w; t < clip.Len(); t += workers {
 				res[t] = penetrationFrame(prep, clip.Frames[t], sc)
@@ -114,98 +116,51 @@ func Penetration(prep *PreparedScene, clip *motion.Clip) (PenetrationStats, erro
 
 // frameScratch holds one worker's buffers, reused frame after frame.
 type frameScratch struct {
-	place  motion.Placement
-	caps   []motion.Capsule
-	cand   []int32
-	near   []scene.NearSolid
-	ranges [][2]int32
-	floor  []bool
-	pos    []mgl64.Vec3 // one capsule's points, and their depths and deepest solids
-	depth  []float64
-	who    []int32
+	probe *distance.Probe
+	place motion.Placement
+	caps  []motion.Capsule
+	geoms []geom.Capsule
+	pos   []mgl64.Vec3 // one capsule's points
 }
 
-// penetrationFrame measures one pose: capsules that certainly stay outside every solid and above
-// the floor are skipped (see scene.DepthField), and surface points, the expensive part, are
-// computed only for the capsules left.
+// penetrationFrame measures one pose: the probe culls capsules that certainly stay outside every
+// solid and above the floor, and surface points, the expensive part, are computed only for the
+// capsules left.
 func penetrationFrame(prep *PreparedScene, pose motion.Pose, sc *frameScratch) frameResult {
-	f := prep.Field
-	out := frameResult{solid: -1}
+	out := frameResult{solid: distance.FloorSolid}
 	sc.place = prep.Body.Place(pose)
-	if !cullCapsules(f, &sc.place, sc) {
+	sc.caps = sc.place.Capsules(sc.caps)
+	sc.geoms = sc.geoms[:0]
+	for _, c := range sc.caps {
+		sc.geoms = append(sc.geoms, geom.Capsule{A: c.A, B: c.B, Radius: c.Radius})
+	}
+	if !sc.probe.Frame(sc.geoms) {
 		return out
 	}
-	for i := range sc.caps {
-		r := sc.ranges[i]
-		if r[0] == r[1] && !sc.floor[i] {
+	for i, c := range sc.caps {
+		if !sc.probe.Reaches(i) {
 			continue
 		}
 		sc.pos = sc.place.Positions(i, sc.pos)
-		capsuleDepths(f, sc, prep.Body.PointWeight(i), sc.caps[i].Part, sc.near[r[0]:r[1]], sc.floor[i], &out)
+		depth, who := sc.probe.Depths(i, sc.pos)
+		out.add(prep.Body.PointWeight(i), c.Part, depth, who)
 	}
 	return out
 }
 
-// cullCapsules finds, for each capsule of the placed body, the solids it may enter
-// (sc.near[sc.ranges[i]]) and whether it may reach below the floor (sc.floor[i]); it reports
-// whether any capsule may.
-func cullCapsules(f *scene.DepthField, pl *motion.Placement, sc *frameScratch) bool {
-	sc.caps = pl.Capsules(sc.caps)
-	box := scene.EmptyBox()
-	for _, c := range sc.caps {
-		box = box.Union(capsuleBox(c))
-	}
-	sc.cand = f.Overlapping(box, sc.cand)
-	sc.near, sc.ranges, sc.floor = sc.near[:0], sc.ranges[:0], sc.floor[:0]
-	needed := false
-	for _, c := range sc.caps {
-		start := int32(len(sc.near))
-		var floor bool
-		sc.near, floor = f.CapsuleSolids(c.A, c.B, c.Radius, sc.cand, sc.near)
-		sc.ranges = append(sc.ranges, [2]int32{start, int32(len(sc.near))})
-		sc.floor = append(sc.floor, floor)
-		needed = needed || floor || int(start) < len(sc.near)
-	}
-	return needed
-}
-
-// capsuleDepths adds one capsule's points (sc.pos, each weighing w) to the frame: each point's
-// depth is the deepest of the floor's (when the capsule reaches below it) and the near solids',
-// one solid at a time.
-func capsuleDepths(f *scene.DepthField, sc *frameScratch, w float64, part motion.BodyPart, near []scene.NearSolid, floor bool, out *frameResult) {
-	pos := sc.pos
-	n := len(pos)
-	sc.depth = slices.Grow(sc.depth[:0], n)[:n]
-	sc.who = slices.Grow(sc.who[:0], n)[:n]
-	depth, who := sc.depth, sc.who
-	for k := range pos {
-		depth[k], who[k] = 0, -1
-		if floor && pos[k][1] < 0 {
-			depth[k] = -pos[k][1]
-		}
-	}
-	for i := range near {
-		f.Depths(&near[i], pos, depth, who)
-	}
+// add weights one capsule's point depths into the frame's sum and keeps the deepest point.
+func (r *frameResult) add(w float64, part motion.BodyPart, depth []float64, who []distance.Solid) {
 	sum := 0.0
 	for k, d := range depth {
 		if d <= 0 {
 			continue
 		}
 		sum += d
-		if d > out.deepest {
-			out.deepest, out.part, out.solid = d, part, who[k]
+		if d > r.deepest {
+			r.deepest, r.part, r.solid = d, part, who[k]
 		}
 	}
-	out.sum += w * sum
-}
-
-// capsuleBox returns the box around a capsule.
-func capsuleBox(c motion.Capsule) scene.Box {
-	r := mgl64.Vec3{c.Radius, c.Radius, c.Radius}
-	lo := mgl64.Vec3{min(c.A[0], c.B[0]), min(c.A[1], c.B[1]), min(c.A[2], c.B[2])}
-	hi := mgl64.Vec3{max(c.A[0], c.B[0]), max(c.A[1], c.B[1]), max(c.A[2], c.B[2])}
-	return scene.Box{Lo: lo.Sub(r), Hi: hi.Add(r)}
+	r.sum += w * sum
 }
 
 // summarize turns per-frame results into the statistics.
@@ -229,7 +184,7 @@ func summarize(prep *PreparedScene, clip *motion.Clip, res []frameResult) Penetr
 	if r := res[worst]; r.sum > 0 {
 		st.Worst = &WorstFrame{Frame: worst, Time: float64(worst) / clip.FPS, Sum: r.sum,
 			Part: r.part.String(), Depth: r.deepest, Object: "floor"}
-		if r.solid >= 0 {
+		if r.solid != distance.FloorSolid {
 			st.Worst.Object, st.Worst.ObjectPart = prep.Field.SolidPart(r.solid)
 		}
 	}

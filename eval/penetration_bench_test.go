@@ -2,7 +2,6 @@ package eval
 
 import (
 	"fmt"
-
 	"sync"
 	"syscall"
 	"testing"
@@ -12,16 +11,17 @@ import (
 
 	"interactagent/motion"
 	"interactagent/scene"
+	"interactagent/scene/furniture"
 )
 
 // benchScene is about 300k triangles of procedural furniture on a 2.5 m grid, every kind in turn,
 // with a sofa (seat centre benchSeat) in the first cell.
 var benchScene = sync.OnceValue(func() *scene.Scene {
 	s := &scene.Scene{Name: "bench-300k"}
-	kinds := append([]string{"sofa"}, scene.FurnitureKinds()...)
+	kinds := append([]string{"sofa"}, furniture.Kinds()...)
 	for i := 0; s.TriangleCount() < 300_000; i++ {
 		k := kinds[i%len(kinds)]
-		o, err := scene.NewFurniture(scene.FurnitureSpec{Kind: k, ID: fmt.Sprintf("%s_%d", k, i),
+		o, err := furniture.New(furniture.Spec{Kind: k, ID: fmt.Sprintf("%s_%d", k, i),
 			Position: mgl64.Vec3{float64(i%60) * 2.5, 0, float64(i/60) * 2.5}})
 		if err != nil {
 			panic(err) // a furniture kind that cannot be built is a bug elsewhere

@@ -9,15 +9,19 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/geom"
 	"interactagent/motion"
 	"interactagent/scene"
+	"interactagent/scene/distance"
+	"interactagent/scene/furniture"
+	"interactagent/scene/load"
 )
 
 // sofaScene is a room with one three-seat sofa at the origin, facing +Z (seat top at about
 // 0.44 m, 2.1 m wide, 0.9 m deep).
 func sofaScene(t testing.TB) (*scene.Scene, *scene.Object) {
 	t.Helper()
-	sofa, err := scene.NewFurniture(scene.FurnitureSpec{Kind: "sofa", ID: "sofa_1"})
+	sofa, err := furniture.New(furniture.Spec{Kind: "sofa", ID: "sofa_1"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,21 +192,21 @@ func TestPenetrationRejectsBadClips(t *testing.T) {
 // TestPenetrationFastPathMatchesExact compares, point by point, the depths the fast path gives
 // body points with max(0, −SDF) from the exact signed distance, over random poses around several
 // pieces of furniture (convex pieces) and a real glTF sofa (non-convex meshes): within
-// scene.CullTolerance (0.1 mm) everywhere, so within 1 mm wherever the SDF is negative.
+// distance.CullTolerance (0.1 mm) everywhere, so within 1 mm wherever the SDF is negative.
 func TestPenetrationFastPathMatchesExact(t *testing.T) {
 	objs := gltfSofa(t, mgl64.Vec3{5, 0, 2.5})
 	for i, k := range []string{"sofa", "chair", "bed", "dining_table", "bookshelf"} {
-		o, err := scene.NewFurniture(scene.FurnitureSpec{Kind: k, ID: k, Position: mgl64.Vec3{float64(i%3) * 2.5, 0, float64(i/3) * 2.5}, Yaw: 0.4 * float64(i)})
+		o, err := furniture.New(furniture.Spec{Kind: k, ID: k, Position: mgl64.Vec3{float64(i%3) * 2.5, 0, float64(i/3) * 2.5}, Yaw: 0.4 * float64(i)})
 		if err != nil {
 			t.Fatal(err)
 		}
 		objs = append(objs, o)
 	}
 	prep := Prepare(&scene.Scene{Objects: objs})
-	exact := prep.Field.SDF()
+	exact := prep.Field.Exact()
 	rng := rand.New(rand.NewPCG(3, 4))
 	body := prep.Body
-	sc := &frameScratch{}
+	sc := &frameScratch{probe: prep.Field.NewProbe()}
 	var pts []motion.WeightedPoint
 	inside := 0
 	for trial := 0; trial < 12; trial++ {
@@ -224,7 +228,7 @@ func TestPenetrationFastPathMatchesExact(t *testing.T) {
 				inside++
 			}
 		}
-		if math.Abs(fast.deepest-deepest) > scene.CullTolerance || math.Abs(fast.sum-sum) > motion.SMPLXVertices*scene.CullTolerance {
+		if math.Abs(fast.deepest-deepest) > distance.CullTolerance || math.Abs(fast.sum-sum) > motion.SMPLXVertices*distance.CullTolerance {
 			t.Fatalf("trial %d near %s: fast sum %.6f deepest %.6f, exact %.6f and %.6f", trial, o.ID, fast.sum, fast.deepest, sum, deepest)
 		}
 		checkPointDepths(t, prep, pose, pts)
@@ -234,12 +238,10 @@ func TestPenetrationFastPathMatchesExact(t *testing.T) {
 	}
 }
 
-// checkPointDepths checks each point's fast depth (0 for points of culled capsules) against the
-// exact one.
 // gltfSofa loads the shared glTF sofa (4,196 triangles in non-convex pieces) and moves it to at.
 func gltfSofa(t *testing.T, at mgl64.Vec3) []*scene.Object {
 	t.Helper()
-	s, err := scene.Load("../../shared/testdata/gltf/GlamVelvetSofa/glTF-Binary/GlamVelvetSofa.glb")
+	s, err := load.File("../../shared/testdata/gltf/GlamVelvetSofa/glTF-Binary/GlamVelvetSofa.glb")
 	if err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatal(err)
@@ -256,22 +258,32 @@ func gltfSofa(t *testing.T, at mgl64.Vec3) []*scene.Object {
 	return s.Objects
 }
 
+// checkPointDepths checks each point's depth from the probe (0 for points of culled capsules)
+// against the exact one.
 func checkPointDepths(t *testing.T, prep *PreparedScene, pose motion.Pose, pts []motion.WeightedPoint) {
 	t.Helper()
-	f, exact := prep.Field, prep.Field.SDF()
+	exact := prep.Field.Exact()
+	probe := prep.Field.NewProbe()
 	caps := prep.Body.Capsules(pose, nil)
-	var box scene.Box = scene.EmptyBox()
+	var geoms []geom.Capsule
 	for _, c := range caps {
-		box = box.Union(capsuleBox(c))
+		geoms = append(geoms, geom.Capsule{A: c.A, B: c.B, Radius: c.Radius})
 	}
-	cand := f.Overlapping(box, nil)
+	probe.Frame(geoms)
+	var ps []mgl64.Vec3
 	for i, c := range caps {
-		near, floor := f.CapsuleSolids(c.A, c.B, c.Radius, cand, nil)
 		start, end := prep.Body.PointRange(i)
+		ps = ps[:0]
 		for _, wp := range pts[start:end] {
-			got, _ := f.DepthAmong(wp.P, near, floor)
-			if want := max(0, -exact.Distance(wp.P)); math.Abs(got-want) > scene.CullTolerance {
-				t.Fatalf("%s point %v: fast depth %.6f, exact %.6f", c.Part, wp.P, got, want)
+			ps = append(ps, wp.P)
+		}
+		depth := make([]float64, len(ps))
+		if probe.Reaches(i) {
+			depth, _ = probe.Depths(i, ps)
+		}
+		for k, p := range ps {
+			if want := max(0, -exact.Distance(p)); math.Abs(depth[k]-want) > distance.CullTolerance {
+				t.Fatalf("%s point %v: fast depth %.6f, exact %.6f", c.Part, p, depth[k], want)
 			}
 		}
 	}

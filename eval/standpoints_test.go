@@ -7,15 +7,15 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/motion"
-	"interactagent/scene"
+	"interactagent/scene/furniture"
 )
 
 // TestBuiltinStandPointsAreFreeSpace stands the body proxy at the start pose and at every stand
 // point of every built-in scene, facing the object it belongs to, and turned a quarter either way:
 // nothing of the body may be inside any object (the floor aside, a few millimetres of sole).
 func TestBuiltinStandPointsAreFreeSpace(t *testing.T) {
-	for _, name := range scene.BuiltinNames() {
-		s, err := scene.Builtin(name)
+	for _, name := range furniture.BuiltinNames() {
+		s, err := furniture.Builtin(name)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,13 +4,14 @@ import (
 	"testing"
 
 	"interactagent/scene"
+	"interactagent/scene/furniture"
 )
 
 // largestBuiltin returns the built-in scene with the most triangles.
 func largestBuiltin(b *testing.B) *scene.Scene {
 	var best *scene.Scene
-	for _, name := range scene.BuiltinNames() {
-		s, err := scene.Builtin(name)
+	for _, name := range furniture.BuiltinNames() {
+		s, err := furniture.Builtin(name)
 		if err != nil {
 			b.Fatal(err)
 		}

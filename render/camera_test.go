@@ -9,8 +9,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/geom"
 	"interactagent/motion"
-	"interactagent/scene"
 )
 
 // TestCamerasOrientScreen checks where known directions land: right, up and the centre.
@@ -99,8 +99,8 @@ func checkFramed(t *testing.T, cam Camera, w, h int, pts []mgl64.Vec3, margin fl
 }
 
 func TestWallHidesRoomFromHighEyesOnly(t *testing.T) {
-	south := wallInfo(scene.Box{Lo: mgl64.Vec3{-3, 0, 2.5}, Hi: mgl64.Vec3{3, 2.5, 2.6}})
-	middle := wallInfo(scene.Box{Lo: mgl64.Vec3{-0.05, 0, -3}, Hi: mgl64.Vec3{0.05, 2.5, 3}})
+	south := wallInfo(geom.Box{Lo: mgl64.Vec3{-3, 0, 2.5}, Hi: mgl64.Vec3{3, 2.5, 2.6}})
+	middle := wallInfo(geom.Box{Lo: mgl64.Vec3{-0.05, 0, -3}, Hi: mgl64.Vec3{0.05, 2.5, 3}})
 	room := mgl64.Vec3{0, 1, 0}
 	cases := []struct {
 		name string
@@ -119,7 +119,7 @@ func TestWallHidesRoomFromHighEyesOnly(t *testing.T) {
 			t.Errorf("%s: hides = %v, want %v", c.name, got, c.want)
 		}
 	}
-	lintel := wallInfo(scene.Box{Lo: mgl64.Vec3{1, 2.1, 2.5}, Hi: mgl64.Vec3{2, 2.5, 2.6}})
+	lintel := wallInfo(geom.Box{Lo: mgl64.Vec3{1, 2.1, 2.5}, Hi: mgl64.Vec3{2, 2.5, 2.6}})
 	high, low := mgl64.Vec3{0, 6, 8}, mgl64.Vec3{0, 1.6, 8}
 	for _, c := range []struct {
 		name      string
@@ -142,7 +142,7 @@ func TestWallHidesRoomFromHighEyesOnly(t *testing.T) {
 // TestSegmentHitsBoxMatchesSampling compares the slab test against dense sampling of the segment.
 func TestSegmentHitsBoxMatchesSampling(t *testing.T) {
 	rng := rand.New(rand.NewSource(2))
-	box := scene.Box{Lo: mgl64.Vec3{-1, 0, -0.5}, Hi: mgl64.Vec3{1, 0.7, 0.5}}
+	box := geom.Box{Lo: mgl64.Vec3{-1, 0, -0.5}, Hi: mgl64.Vec3{1, 0.7, 0.5}}
 	for i := 0; i < 2000; i++ {
 		r := func() mgl64.Vec3 { return mgl64.Vec3{rng.Float64()*6 - 3, rng.Float64()*3 - 1, rng.Float64()*6 - 3} }
 		a, b := r(), r()
@@ -160,7 +160,7 @@ func TestSegmentHitsBoxMatchesSampling(t *testing.T) {
 }
 
 // grazes reports segments that pass within a millimetre of the box, where sampling may miss.
-func grazes(a, b mgl64.Vec3, box scene.Box) bool {
+func grazes(a, b mgl64.Vec3, box geom.Box) bool {
 	return segmentHitsBox(a, b, box.Expand(1e-3)) != segmentHitsBox(a, b, box.Expand(-1e-3))
 }
 

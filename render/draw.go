@@ -10,6 +10,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/geom"
 	"interactagent/scene"
 )
 
@@ -32,7 +33,7 @@ type Style struct {
 	NoGrid    bool        // a plain floor without the 1 m grid
 	NoAxes    bool        // no axis marker in the corner
 	KeepWalls bool        // never cut walls away, even from cameras above them
-	Floor     *scene.Box  // the floor's extent; nil fits it to the scene and bodies with 1 m around
+	Floor     *geom.Box   // the floor's extent; nil fits it to the scene and bodies with 1 m around
 	Sky       color.NRGBA // background; the zero value is a pale grey-blue
 }
 
@@ -163,7 +164,7 @@ func (st *glState) drawScene(g *gpuScene, vp mgl32.Mat4, eye mgl64.Vec3, style S
 }
 
 // drawFloor draws the floor quad, pushed back in depth so that anything lying on it wins.
-func (st *glState) drawFloor(vp mgl32.Mat4, b scene.Box, grid bool) {
+func (st *glState) drawFloor(vp mgl32.Mat4, b geom.Box, grid bool) {
 	p := st.progs["floor"]
 	st.setLights(p, vp)
 	p.setVec3("uFloorColor", floorColor)
@@ -183,11 +184,11 @@ func (st *glState) drawFloor(vp mgl32.Mat4, b scene.Box, grid bool) {
 
 // floorBox returns the floor's extent: the style's, or the scene and everything drawn on it with a
 // metre around, snapped to whole metres so the grid's border lines are drawn.
-func floorBox(r *Request, g *gpuScene) scene.Box {
+func floorBox(r *Request, g *gpuScene) geom.Box {
 	if r.Style.Floor != nil {
 		return *r.Style.Floor
 	}
-	b := scene.EmptyBox()
+	b := geom.EmptyBox()
 	if g != nil {
 		b = b.Union(g.bounds)
 	}
@@ -204,7 +205,7 @@ func floorBox(r *Request, g *gpuScene) scene.Box {
 		b = b.AddPoint(mgl64.Vec3{t.X(), 0, t.Z()})
 	}
 	b = b.Expand(1)
-	return scene.Box{
+	return geom.Box{
 		Lo: mgl64.Vec3{math.Floor(b.Lo.X()), 0, math.Floor(b.Lo.Z())},
 		Hi: mgl64.Vec3{math.Ceil(b.Hi.X()), 0, math.Ceil(b.Hi.Z())},
 	}

@@ -1,11 +1,10 @@
 package render
 
 import (
+	"interactagent/geom"
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
-
-	"interactagent/scene"
 )
 
 // FitOrbit returns o with Target and Distance chosen so that every point shows in an image of the
@@ -88,8 +87,8 @@ func clampMargin(m float64) float64 {
 }
 
 // boxOf returns the box around points.
-func boxOf(pts []mgl64.Vec3) scene.Box {
-	b := scene.EmptyBox()
+func boxOf(pts []mgl64.Vec3) geom.Box {
+	b := geom.EmptyBox()
 	for _, p := range pts {
 		b = b.AddPoint(p)
 	}
@@ -97,7 +96,7 @@ func boxOf(pts []mgl64.Vec3) scene.Box {
 }
 
 // boxCorners returns the eight corners of a box.
-func boxCorners(b scene.Box) []mgl64.Vec3 {
+func boxCorners(b geom.Box) []mgl64.Vec3 {
 	out := make([]mgl64.Vec3, 0, 8)
 	for i := 0; i < 8; i++ {
 		out = append(out, mgl64.Vec3{pick(i&1 != 0, b.Hi.X(), b.Lo.X()), pick(i&2 != 0, b.Hi.Y(), b.Lo.Y()), pick(i&4 != 0, b.Hi.Z(), b.Lo.Z())})

@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/geom"
 	"interactagent/motion"
 	"interactagent/scene"
 )
@@ -174,7 +175,7 @@ func nearbyObjectPoints(s *scene.Scene, root []mgl64.Vec3, near float64) []mgl64
 }
 
 // pathNearBox reports whether a root point lies inside the box's footprint.
-func pathNearBox(root []mgl64.Vec3, b scene.Box) bool {
+func pathNearBox(root []mgl64.Vec3, b geom.Box) bool {
 	for _, r := range root {
 		if r.X() >= b.Lo.X() && r.X() <= b.Hi.X() && r.Z() >= b.Lo.Z() && r.Z() <= b.Hi.Z() {
 			return true

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"interactagent/motion"
-	"interactagent/scene"
+	"interactagent/scene/furniture"
 )
 
 // TestLookSamples writes sample images to $RENDER_SAMPLES for a person to look at; it does nothing
@@ -40,7 +40,7 @@ func TestLookSamples(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"living_room", "lounge"} {
-		s, err := scene.Builtin(name)
+		s, err := furniture.Builtin(name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,7 +55,7 @@ func TestLookSamples(t *testing.T) {
 		}
 		WritePNG(filepath.Join(dir, name+"_ghost_arc.png"), img)
 	}
-	lounge, _ := scene.Builtin("lounge")
+	lounge, _ := furniture.Builtin("lounge")
 	for _, follow := range []bool{false, true} {
 		q, err := e.NewSequence(lounge, []*motion.Clip{arcWalk(lounge.Start, 120), ex.Place(lounge.Start)}, SequenceOptions{Follow: follow, Titles: []string{"arc", "example"}})
 		if err != nil {
@@ -67,8 +67,8 @@ func TestLookSamples(t *testing.T) {
 		}
 		WritePNG(filepath.Join(dir, fmt.Sprintf("sequence_follow_%v.png", follow)), img)
 	}
-	for _, name := range scene.BuiltinNames() {
-		s, err := scene.Builtin(name)
+	for _, name := range furniture.BuiltinNames() {
+		s, err := furniture.Builtin(name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -86,7 +86,7 @@ func TestLookShots(t *testing.T) {
 	}
 	e := newTestEngine(t)
 	for _, name := range []string{"living_room", "flat", "lounge"} {
-		s, err := scene.Builtin(name)
+		s, err := furniture.Builtin(name)
 		if err != nil {
 			t.Fatal(err)
 		}

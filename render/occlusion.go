@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/geom"
 	"interactagent/scene"
 )
 
@@ -18,7 +19,7 @@ type occluders struct {
 // occluder is one part's box, shrunk a little to test rays (grazing rays do not count) and grown a
 // little to test whether it holds a target; walls keep what decides whether they are cut away.
 type occluder struct {
-	inner, outer scene.Box
+	inner, outer geom.Box
 	wall         *wallRange
 	object       *scene.Object
 }
@@ -84,7 +85,7 @@ func (o *occluders) fractionExcept(eye mgl64.Vec3, targets []mgl64.Vec3, except 
 }
 
 // segmentHitsBox reports whether the segment a–b passes through box (slab test).
-func segmentHitsBox(a, b mgl64.Vec3, box scene.Box) bool {
+func segmentHitsBox(a, b mgl64.Vec3, box geom.Box) bool {
 	if box.Empty() {
 		return false
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/go-gl/gl/v3.3-core/gl"
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/geom"
 	"interactagent/scene"
 )
 
@@ -23,7 +24,7 @@ type gpuScene struct {
 	vao, vbo, ebo uint32
 	solid         int32 // indices of the non-wall geometry, first in the index buffer
 	walls         []wallRange
-	bounds        scene.Box
+	bounds        geom.Box
 }
 
 // wallRange is one wall part: its indices and where it stands, to decide whether it hides the
@@ -109,7 +110,7 @@ func (b *sceneBuffers) addMesh(m *scene.Mesh, col [3]float64) ([]uint32, error) 
 }
 
 // wallInfo describes a wall from its box: the thin horizontal side gives the normal.
-func wallInfo(box scene.Box) wallRange {
+func wallInfo(box geom.Box) wallRange {
 	size := box.Size()
 	n := mgl64.Vec3{1, 0, 0}
 	if size.Z() < size.X() {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/geom"
 	"interactagent/motion"
 	"interactagent/scene"
 )
@@ -84,7 +85,7 @@ func ShotRequest(s *scene.Scene, name string, opt ShotOptions) (Request, error) 
 	aspect := float64(w) / float64(max(h, 1))
 	room := s.Bounds()
 	if room.Empty() {
-		room = scene.Box{Lo: mgl64.Vec3{-2, 0, -2}, Hi: mgl64.Vec3{2, 2.5, 2}}
+		room = geom.Box{Lo: mgl64.Vec3{-2, 0, -2}, Hi: mgl64.Vec3{2, 2.5, 2}}
 	}
 	start := s.Start
 	switch name {

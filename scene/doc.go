@@ -1,6 +1,11 @@
-// Package scene holds the 3D rooms a person acts in: objects with semantic parts and triangle
-// meshes, loaders (glTF/GLB, OBJ, UniHSI plans, our layout JSON), procedural furniture and the
-// built-in rooms, and signed distance to the scene's surfaces.
+// Package scene is the model of the 3D rooms a person acts in: a Scene of objects with semantic
+// parts and triangle meshes, support surfaces and stand points, and where the person starts; the
+// errors, limits and naming rules every loader shares; and where a clip is placed (StartSpec).
+//
+// The machinery around the model lives in subpackages, each importing this one: distance (BVH,
+// exact signed distance, the depth field for penetration), furniture (procedural pieces, layouts,
+// the built-in rooms), gltf, obj and unihsi (loaders; gltf also exports), and load, the one opener
+// of a built-in name or a file.
 //
 // Space is right-handed, Y up, metres, floor at y = 0 (see the motion package).
 package scene

@@ -3,6 +3,7 @@ package scene
 import (
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/geom"
 	"interactagent/motion"
 )
 
@@ -80,8 +81,8 @@ func (o *Object) Mesh() *Mesh {
 }
 
 // Bounds returns the box around the object's triangles.
-func (o *Object) Bounds() Box {
-	b := EmptyBox()
+func (o *Object) Bounds() geom.Box {
+	b := geom.EmptyBox()
 	for _, p := range o.Parts {
 		b = b.Union(p.Mesh.Bounds())
 	}
@@ -109,8 +110,8 @@ func (s *Scene) Object(id string) (*Object, bool) {
 }
 
 // Bounds returns the box around every object of the scene.
-func (s *Scene) Bounds() Box {
-	b := EmptyBox()
+func (s *Scene) Bounds() geom.Box {
+	b := geom.EmptyBox()
 	for _, o := range s.Objects {
 		b = b.Union(o.Bounds())
 	}

@@ -4,9 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -15,6 +13,7 @@ import (
 	"interactagent/executor/kinematic"
 	"interactagent/executor/remote"
 	"interactagent/motion"
+	"interactagent/scene"
 )
 
 // executeConfig is what `interactagent execute` needs; the zero value executes with the ideal
@@ -96,22 +95,22 @@ func splitActions(s string) []string {
 	return out
 }
 
-// parseState reads a --start value "x,z,heading" (metres, metres, degrees); execute, render and
-// penetration share it.
-func parseState(s string) (motion.State, error) {
-	parts := strings.Split(s, ",")
-	if len(parts) != 3 {
-		return motion.State{}, usageError{fmt.Sprintf("--start %q: want x,z,heading such as 0,0,90", s)}
+// parseState reads execute's --start value "x,z,heading" (metres, metres, degrees).
+func parseState(v string) (motion.State, error) {
+	st, err := motion.ParseState(v)
+	if err != nil {
+		return st, usageError{"--start: " + err.Error()}
 	}
-	var v [3]float64
-	for i, p := range parts {
-		f, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
-		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-			return motion.State{}, usageError{fmt.Sprintf("--start %q: %q is not a finite number", s, p)}
-		}
-		v[i] = f
+	return st, nil
+}
+
+// parseStart reads the --start value of render and penetration: "", "scene" or "x,z,heading".
+func parseStart(v string) (scene.StartSpec, error) {
+	sp, err := scene.ParseStart(v)
+	if err != nil {
+		return sp, usageError{"--start: " + err.Error()}
 	}
-	return motion.State{Root: mgl64.Vec3{v[0], 0, v[1]}, Heading: mgl64.DegToRad(v[2])}, nil
+	return sp, nil
 }
 
 // execute runs the actions and writes the clip when cfg.Out is set.

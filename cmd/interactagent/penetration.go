@@ -9,6 +9,7 @@ import (
 
 	"interactagent/eval"
 	"interactagent/motion"
+	"interactagent/scene/load"
 )
 
 // penetrationConfig is what `interactagent penetration` measures.
@@ -55,7 +56,11 @@ type penetrationStart struct {
 }
 
 func (c penetrationConfig) run(stdout io.Writer) error {
-	s, err := sceneFromArg(c.scene)
+	sp, err := parseStart(c.start)
+	if err != nil {
+		return err
+	}
+	s, err := load.Scene(c.scene)
 	if err != nil {
 		return err
 	}
@@ -64,17 +69,9 @@ func (c penetrationConfig) run(stdout io.Writer) error {
 		return err
 	}
 	rep := penetrationReport{Scene: c.scene, Motion: c.motion}
-	var at *motion.State
-	switch c.start {
-	case "":
-	case "scene":
-		at = &s.Start
-	default:
-		st, err := parseState(c.start)
-		if err != nil {
-			return err
-		}
-		at = &st
+	at, err := sp.Resolve(s)
+	if err != nil {
+		return err
 	}
 	if at != nil && clip.Len() > 0 {
 		clip = clip.Relocate(*at)

@@ -15,6 +15,7 @@ import (
 	"interactagent/motion"
 	"interactagent/render"
 	"interactagent/scene"
+	"interactagent/scene/load"
 )
 
 // renderConfig is what `interactagent render` was asked to draw.
@@ -152,24 +153,18 @@ func (c *renderConfig) loadScene() (*scene.Scene, error) {
 		}
 		return nil, nil
 	}
-	return sceneFromArg(c.scene)
+	return load.Scene(c.scene)
 }
 
 // loadMotions reads the motion files and places them as --start asks.
 func (c *renderConfig) loadMotions(s *scene.Scene) ([]*motion.Clip, error) {
-	var at *motion.State
-	switch {
-	case c.start == "scene":
-		if s == nil {
-			return nil, usageError{"--start scene needs --scene"}
-		}
-		at = &s.Start
-	case c.start != "":
-		st, err := parseState(c.start)
-		if err != nil {
-			return nil, err
-		}
-		at = &st
+	sp, err := parseStart(c.start)
+	if err != nil {
+		return nil, err
+	}
+	at, err := sp.Resolve(s)
+	if err != nil {
+		return nil, usageError{"--start scene needs --scene"}
 	}
 	var clips []*motion.Clip
 	for _, p := range c.motions {

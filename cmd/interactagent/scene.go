@@ -1,15 +1,14 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
-	"interactagent/scene"
+	"interactagent/scene/gltf"
+	"interactagent/scene/load"
 )
 
 // runScene runs a scene subcommand; so far "export".
@@ -44,28 +43,13 @@ func runSceneExport(args []string, stdout io.Writer) error {
 	if !strings.EqualFold(filepath.Ext(out), ".glb") {
 		return usageError{fmt.Sprintf("output %s: want a .glb file name", out)}
 	}
-	s, err := sceneFromArg(src)
+	s, err := load.Scene(src)
 	if err != nil {
 		return err
 	}
-	if err := scene.SaveGLB(out, s); err != nil {
+	if err := gltf.SaveGLB(out, s); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%s → %s: %d objects, %d triangles\n", src, out, len(s.Objects), s.TriangleCount())
 	return nil
-}
-
-// sceneFromArg returns the built-in scene called arg, else the scene in the file arg names.
-func sceneFromArg(arg string) (*scene.Scene, error) {
-	for _, n := range scene.BuiltinNames() {
-		if n == arg {
-			return scene.Builtin(arg)
-		}
-	}
-	file, _, _ := strings.Cut(arg, "#")
-	if _, err := os.Stat(file); errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("no built-in scene %q and no such file; built-in scenes: %s",
-			arg, strings.Join(scene.BuiltinNames(), ", "))
-	}
-	return scene.Load(arg)
 }

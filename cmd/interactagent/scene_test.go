@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"interactagent/scene"
+	"interactagent/scene/furniture"
+	"interactagent/scene/load"
 )
 
 func TestSceneExport(t *testing.T) {
@@ -46,14 +47,14 @@ func TestSceneExport(t *testing.T) {
 		if tc.code != 0 || len(tc.args) < 3 {
 			continue
 		}
-		s, err := scene.Load(tc.args[2])
+		s, err := load.File(tc.args[2])
 		if err != nil {
 			t.Errorf("scene %v: written file does not load: %v", tc.args, err)
 			continue
 		}
 		want := tc.triangles
 		if want < 0 {
-			b, _ := scene.Builtin(tc.args[1])
+			b, _ := furniture.Builtin(tc.args[1])
 			want = b.TriangleCount()
 		}
 		if s.TriangleCount() != want {

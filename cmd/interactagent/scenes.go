@@ -9,7 +9,9 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/geom"
 	"interactagent/scene"
+	"interactagent/scene/furniture"
 )
 
 // runScenes lists the built-in scenes; with --objects, or for the scenes named as arguments, it
@@ -32,12 +34,12 @@ func runScenes(args []string, stdout io.Writer) error {
 	}
 	all := len(names) == 0
 	if all {
-		names = scene.BuiltinNames()
+		names = furniture.BuiltinNames()
 	}
-	layouts := make([]*scene.Layout, len(names))
+	layouts := make([]*furniture.Layout, len(names))
 	scenes := make([]*scene.Scene, len(names))
 	for i, n := range names {
-		l, err := scene.BuiltinLayout(n)
+		l, err := furniture.BuiltinLayout(n)
 		if err != nil {
 			return err
 		}
@@ -62,7 +64,7 @@ func runScenes(args []string, stdout io.Writer) error {
 }
 
 // scenesTable writes one line per scene: name, room size, objects, triangles, description.
-func scenesTable(w io.Writer, layouts []*scene.Layout, scenes []*scene.Scene) error {
+func scenesTable(w io.Writer, layouts []*furniture.Layout, scenes []*scene.Scene) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tROOM W×D×H (m)\tOBJECTS\tTRIANGLES\tDESCRIPTION")
 	for i, l := range layouts {
@@ -73,7 +75,7 @@ func scenesTable(w io.Writer, layouts []*scene.Layout, scenes []*scene.Scene) er
 }
 
 // scenesObjects writes a scene's start pose and a table of its objects.
-func scenesObjects(w io.Writer, l *scene.Layout, s *scene.Scene) error {
+func scenesObjects(w io.Writer, l *furniture.Layout, s *scene.Scene) error {
 	st := s.Start
 	fmt.Fprintf(w, "\n%s: room %.2f × %.2f m, start (%.2f, %.2f) heading %.0f°\n", s.Name, l.Room.Width, l.Room.Depth, st.Root.X(), st.Root.Z(), mgl64.RadToDeg(st.Heading))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -91,7 +93,7 @@ func scenesObjects(w io.Writer, l *scene.Layout, s *scene.Scene) error {
 // sofa still reads as 2.1 m wide.
 func scenesObjectSize(o *scene.Object) mgl64.Vec3 {
 	inv := o.Transform.Inv()
-	b := scene.EmptyBox()
+	b := geom.EmptyBox()
 	for _, p := range o.Parts {
 		b = b.Union(p.Mesh.Transformed(inv).Bounds())
 	}

@@ -1,16 +1,14 @@
 package furniture
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"math"
 	"regexp"
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/fileio"
 )
 
 // Layout is a room in our layout JSON (docs/scene-layout.md): a rectangular room whose interior
@@ -107,37 +105,13 @@ func ParseLayout(data []byte) (*Layout, error) {
 		return nil, fmt.Errorf("scene: layout: %d bytes, want at most %d", len(data), LayoutMaxBytes)
 	}
 	var l Layout
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&l); err != nil {
-		return nil, layoutJSONError(err, len(data))
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return nil, fmt.Errorf("scene: layout: trailing data after the JSON object at byte %d", dec.InputOffset())
+	if err := fileio.DecodeJSON(data, &l, true); err != nil {
+		return nil, fmt.Errorf("scene: layout: %w", err)
 	}
 	if err := l.validate(); err != nil {
 		return nil, err
 	}
 	return &l, nil
-}
-
-// layoutJSONError turns a decoding error into one that says where in the input it happened.
-func layoutJSONError(err error, size int) error {
-	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syn):
-		return fmt.Errorf("scene: layout: invalid JSON at byte %d: %v", syn.Offset, err)
-	case errors.As(err, &typ) && typ.Field == "":
-		return fmt.Errorf("scene: layout: got a JSON %s, want an object", typ.Value)
-	case errors.As(err, &typ):
-		return fmt.Errorf("scene: layout: field %q at byte %d: got a JSON %s, want %s", typ.Field, typ.Offset, typ.Value, typ.Type)
-	case errors.Is(err, io.EOF):
-		return errors.New("scene: layout: empty input, want a JSON object")
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return fmt.Errorf("scene: layout: JSON ends early after %d bytes", size)
-	}
-	return fmt.Errorf("scene: layout: invalid JSON: %v", err)
 }
 
 // validate checks every field and fills defaults.

@@ -292,6 +292,11 @@ func decode(fsys fs.FS, name string, data []byte, lim scene.Limits) (*gltf.Docum
 			return nil, fmt.Errorf("scene: gltf %s: %w", name, err)
 		}
 	}
+	if isGLB(data) {
+		if err := checkGLB(data, name, lim); err != nil {
+			return nil, err
+		}
+	}
 	bfs := &bufferFS{fsys: sub, budget: lim.FileBytes - int64(len(data))}
 	doc := new(gltf.Document)
 	err := gltf.NewDecoderFS(bytes.NewReader(data), bfs).Decode(doc)
@@ -308,6 +313,9 @@ func decode(fsys fs.FS, name string, data []byte, lim scene.Limits) (*gltf.Docum
 	}
 	if err != nil {
 		return nil, &scene.FormatError{Format: "gltf", Path: name, Msg: err.Error()}
+	}
+	if err := checkBuffers(doc, name, lim); err != nil {
+		return nil, err
 	}
 	return doc, nil
 }

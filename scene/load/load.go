@@ -83,14 +83,20 @@ func splitFragment(name string) (file, frag string) {
 	return name[:i], name[i+1:]
 }
 
-// loadJSON loads a layout, or one plan of a UniHSI plan file, as a scene.
+// loadJSON loads a layout, or one plan of a UniHSI plan file, as a scene. The file is read within
+// the larger of the two formats' limits (unihsi.MaxFileBytes) and told apart by a top-level "room",
+// which only layouts have; a file that is not JSON at all is reported as such, with where.
 func loadJSON(fsys fs.FS, name, id string) (*scene.Scene, error) {
-	data, err := fileio.ReadFile(fsys, name, scene.DefaultLimits().FileBytes)
+	data, err := fileio.ReadFile(fsys, name, unihsi.MaxFileBytes)
 	if err != nil {
 		return nil, fmt.Errorf("scene: load: %w", err)
 	}
 	var top map[string]json.RawMessage
-	if json.Unmarshal(data, &top) == nil && top["room"] != nil {
+	if err := fileio.DecodeJSON(data, &top, false); err != nil {
+		return nil, &scene.FormatError{Format: "json", Path: name,
+			Msg: "want a scene layout or UniHSI plans (a JSON object): " + err.Error()}
+	}
+	if top["room"] != nil {
 		if id != "" {
 			return nil, fmt.Errorf("scene: load %s: a layout file has no plans to choose with #%s", name, id)
 		}

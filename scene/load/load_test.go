@@ -12,6 +12,7 @@ import (
 	"interactagent/scene"
 	"interactagent/scene/furniture"
 	"interactagent/scene/gltf"
+	"interactagent/scene/unihsi"
 )
 
 func TestLoadFSPicksTheFormatByExtension(t *testing.T) {
@@ -27,6 +28,8 @@ func TestLoadFSPicksTheFormatByExtension(t *testing.T) {
 		"a/room.json":    {Data: ldMustRead(t, "bedroom.json")},
 		"a/model.fbx":    {Data: []byte("x")},
 		"a/broken.json":  {Data: []byte("{")},
+		"a/syntax.json":  {Data: []byte("{\"room\": {\n  ]}")},
+		"a/huge.json":    {Data: make([]byte, unihsi.MaxFileBytes+1)},
 		"a/nothing.gltf": {Data: []byte(`{"asset":{"version":"2.0"}}`)},
 	}
 	tests := []struct {
@@ -43,7 +46,9 @@ func TestLoadFSPicksTheFormatByExtension(t *testing.T) {
 		{name: "a/room.json", objects: -1, sceneNm: "bedroom"},
 		{name: "a/room.json#1", err: "a layout file has no plans"},
 		{name: "a/model.fbx", err: `unknown extension ".fbx"`},
-		{name: "a/broken.json", err: "scene: unihsi"},
+		{name: "a/broken.json", err: "scene: json a/broken.json: want a scene layout or UniHSI plans (a JSON object): JSON ends early after 1 bytes"},
+		{name: "a/syntax.json", err: "invalid JSON at byte 14 (line 2)"},
+		{name: "a/huge.json", err: "over the size limit"},
 		{name: "a/missing.obj", err: "missing.obj"},
 		{name: "a/nothing.gltf", objects: 0, sceneNm: "nothing"},
 	}

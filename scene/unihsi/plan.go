@@ -114,10 +114,13 @@ func zupToYup(v [3]float64) mgl64.Vec3 { return mgl64.Vec3{v[0], v[2], -v[1]} }
 // zupToYupMat is zupToYup as a matrix (columns are the images of the axes).
 var zupToYupMat = mgl64.Mat3{1, 0, 0, 0, 0, -1, 0, 1, 0}
 
-// Read reads a UniHSI scene-plan file from r as Parse does, refusing more than
-// scene.DefaultLimits().FileBytes bytes.
+// MaxFileBytes bounds a plan file: 64 MiB, about 60 times UniHSI's largest released file
+// (partnet_train_hard.json, 1.1 MB for 502 plans).
+const MaxFileBytes = 64 << 20
+
+// Read reads a UniHSI scene-plan file from r as Parse does, refusing more than MaxFileBytes.
 func Read(r io.Reader) ([]*Plan, error) {
-	data, err := fileio.ReadAll(r, "unihsi plans", scene.DefaultLimits().FileBytes)
+	data, err := fileio.ReadAll(r, "unihsi plans", MaxFileBytes)
 	if err != nil {
 		return nil, fmt.Errorf("scene: unihsi: %w", err)
 	}
@@ -130,7 +133,7 @@ func Read(r io.Reader) ([]*Plan, error) {
 // known joint, contact kind and direction.
 func Parse(data []byte) ([]*Plan, error) {
 	var raw map[string]planJSON
-	if err := json.Unmarshal(data, &raw); err != nil {
+	if err := fileio.DecodeJSON(data, &raw, false); err != nil {
 		return nil, &scene.FormatError{Format: "unihsi", Msg: fmt.Sprintf("want a JSON object of plans: %v", err)}
 	}
 	ids := make([]string, 0, len(raw))
@@ -193,7 +196,7 @@ func (pj planJSON) plan(id string) (*Plan, error) {
 	sort.Strings(keys)
 	refs := map[string]bool{}
 	for _, k := range keys {
-		o, err := pj.Obj[k].object(k)
+		o, err := pj.Obj[k].object(k, pj.SceneID == "")
 		if err != nil {
 			return nil, planError(id, "object %q: %v", k, err)
 		}
@@ -217,11 +220,18 @@ func (pj planJSON) plan(id string) (*Plan, error) {
 	return p, nil
 }
 
-// object checks one plan object.
-func (oj objectJSON) object(key string) (Object, error) {
+// object checks one plan object. A PartNet plan (placed, not set in a ScanNet scan) must place
+// every object: scale, rotate and transfer are required there, since defaulting any of them would
+// build furniture somewhere the plan did not say.
+func (oj objectJSON) object(key string, placed bool) (Object, error) {
 	o := Object{Key: key, Name: oj.Name, Scale: 1, PartIDs: oj.PartID, ModelID: strings.Trim(string(oj.ID), `"`)}
 	if o.Name == "" {
 		return o, fmt.Errorf("no name")
+	}
+	if placed {
+		if err := oj.checkPlaced(); err != nil {
+			return o, err
+		}
 	}
 	if oj.Scale != nil {
 		if o.Scale = *oj.Scale; !(o.Scale > 0) || !geom.Finite(o.Scale) {
@@ -250,6 +260,23 @@ func (oj objectJSON) object(key string) (Object, error) {
 		o.StandPoints = append(o.StandPoints, v)
 	}
 	return o, nil
+}
+
+// checkPlaced reports the first of scale, rotate and transfer that the object lacks.
+func (oj objectJSON) checkPlaced() error {
+	missing := ""
+	switch {
+	case oj.Scale == nil:
+		missing = "scale"
+	case oj.Rotate == nil:
+		missing = "rotate"
+	case oj.Transfer == nil:
+		missing = "transfer"
+	default:
+		return nil
+	}
+	return fmt.Errorf("no %q: a PartNet plan places every object with scale, rotate and transfer "+
+		"(only ScanNet plans, which name a scene_id, leave them out)", missing)
 }
 
 // vec3 checks that xs holds exactly three finite numbers and returns them.

@@ -226,6 +226,10 @@ func TestLoadUniHSIErrors(t *testing.T) {
 		{plan(strings.Replace(obj, `"scale":1.2`, `"scale":0`, 1), `[]`), "scale 0"},
 		{plan(strings.Replace(obj, `"name":"chair",`, ``, 1), `[]`), "no name"},
 		{plan(strings.Replace(obj, `"transfer":[1,0,0]`, `"transfer":[1,0]`, 1), `[]`), "transfer [1 0], want 3 finite numbers"},
+		{plan(strings.Replace(obj, `,"transfer":[1,0,0]`, ``, 1), `[]`), `no "transfer": a PartNet plan places every object`},
+		{plan(strings.Replace(obj, `,"scale":1.2`, ``, 1), `[]`), `no "scale"`},
+		{plan(strings.Replace(obj, `"rotate":[[1.5707963267948966,0,0],[0,0,-1.5707963267948966]],`, ``, 1), `[]`), `no "rotate"`},
+		{`{"0001":{"obj":` + obj + `,"contact_pairs":[]}} trailing`, "want a JSON object of plans"},
 	}
 	for _, tc := range tests {
 		_, err := Read(strings.NewReader(tc.src))
@@ -240,6 +244,11 @@ func TestLoadUniHSIErrors(t *testing.T) {
 	}
 	if _, err := plans[0].Scene(); err == nil || !strings.Contains(err.Error(), "tilts") {
 		t.Errorf("tilted object: err = %v, want a refusal", err)
+	}
+	// A ScanNet plan names its scan and needs no placement.
+	scan := `{"0002":{"scene_id":"scene0000_00","obj":{"000":{"id":"5","name":"chair","stand_point":[[1,1,0.86]]}},"contact_pairs":[]}}`
+	if _, err := Read(strings.NewReader(scan)); err != nil {
+		t.Errorf("ScanNet plan without placement: %v", err)
 	}
 }
 

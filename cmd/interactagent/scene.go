@@ -47,6 +47,9 @@ func runSceneExport(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if s.TriangleCount() == 0 {
+		return fmt.Errorf("%s has no triangles: nothing to export", src)
+	}
 	if err := gltf.SaveGLB(out, s); err != nil {
 		return err
 	}

@@ -16,6 +16,13 @@ func TestSceneExport(t *testing.T) {
 	if err := os.WriteFile(obj, []byte("o tri\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	emptyOBJ, emptyGLTF := filepath.Join(dir, "empty.obj"), filepath.Join(dir, "empty.gltf") // the table joins .gltf names to dir
+	if err := os.WriteFile(emptyOBJ, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(emptyGLTF, []byte(`{"asset":{"version":"2.0"}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		args      []string
 		code      int
@@ -25,6 +32,8 @@ func TestSceneExport(t *testing.T) {
 		{args: []string{"export", "bedroom", "bedroom.glb"}, code: 0, triangles: -1, msg: "objects"},
 		{args: []string{"export", obj, "tri.glb"}, code: 0, triangles: 1, msg: "1 objects, 1 triangles"},
 		{args: []string{"export", "no_such_room", "x.glb"}, code: 1, msg: "no built-in scene \"no_such_room\""},
+		{args: []string{"export", emptyOBJ, "e1.glb"}, code: 1, msg: "no faces"},
+		{args: []string{"export", "empty.gltf", "e2.glb"}, code: 1, msg: "no triangles: nothing to export"},
 		{args: []string{"export", obj, "x.gltf"}, code: 2, msg: "want a .glb"},
 		{args: []string{"export", "bedroom"}, code: 2, msg: "want 2 argument(s)"},
 		{args: []string{"export", "bedroom", filepath.Join("missing_dir", "x.glb")}, code: 1, msg: "scene: save"},

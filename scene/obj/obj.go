@@ -134,7 +134,12 @@ func (p *parser) parse(r io.Reader) error {
 	}
 	if pending != "" {
 		p.line = start
-		return p.statement(pending)
+		if err := p.statement(pending); err != nil {
+			return err
+		}
+	}
+	if p.triangles == 0 {
+		return &scene.FormatError{Format: "obj", Path: p.name, Msg: "no faces: the file describes no surface (want at least one f statement)"}
 	}
 	return nil
 }

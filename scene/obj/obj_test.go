@@ -137,6 +137,8 @@ func TestReadOBJErrors(t *testing.T) {
 		{"v 0 0 0\nbanana 1\n", ":2: unknown statement \"banana\""},
 		{"v 0 0 0 \\\n1 2 3 4 5\n", ":1: vertex has 8 numbers"},
 		{"v 0 0 0\n\\\nf 1 1 1 \\\n 2\n", ":2: vertex index 2 out of range"}, // the statement starts at line 2
+		{"", "room.obj: no faces"},
+		{"# only a comment\nv 0 0 0\nv 1 0 0\nl 1 2\n", "room.obj: no faces"},
 	}
 	for _, tc := range tests {
 		_, err := Read(strings.NewReader(tc.src), "room.obj")

@@ -19,8 +19,8 @@ type File struct {
 }
 
 // Create starts an atomic write of path. The temporary file is hidden, in path's folder (renames are
-// atomic only within one file system), and named after path so that a leftover of a crash is
-// recognisable.
+// atomic only within one file system), and named after path and this process (".NAME.PID.RANDOM.tmp")
+// so that a leftover of a crash is recognisable: Create removes those of path whose process is gone.
 func Create(path string) (*File, error) {
 	dir, base := filepath.Split(path)
 	if base == "" || base == "." || base == ".." {
@@ -32,7 +32,8 @@ func Create(path string) (*File, error) {
 	if dir == "" {
 		dir = "."
 	}
-	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	removeStale(dir, base)
+	f, err := os.CreateTemp(dir, tempPrefix(base, os.Getpid())+"*.tmp")
 	if err != nil {
 		return nil, fmt.Errorf("write %s: %w", path, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -131,4 +132,44 @@ type infinite struct{}
 func (infinite) Read(p []byte) (int, error) {
 	clear(p)
 	return len(p), nil
+}
+
+// TestStaleTempFilesAreCleared plants leftovers of a dead process, of a live one and of another
+// file, and checks that the next write of the path removes only the first.
+func TestStaleTempFilesAreCleared(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "clip[1].json")
+	dead := deadPID(t)
+	plant := func(name string) string {
+		full := filepath.Join(dir, name)
+		if err := os.WriteFile(full, []byte("partial"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return full
+	}
+	stale := plant(tempPrefix("clip[1].json", dead) + "123456.tmp")
+	live := plant(tempPrefix("clip[1].json", os.Getppid()) + "99.tmp")
+	other := plant(tempPrefix("other.json", dead) + "5.tmp")
+	odd := plant(".clip[1].json.notapid.5.tmp")
+	if err := WriteAtomic(p, func(w io.Writer) error { _, err := io.WriteString(w, "x"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Errorf("the dead process's leftover %s is still there", stale)
+	}
+	for _, keep := range []string{live, other, odd} {
+		if _, err := os.Stat(keep); err != nil {
+			t.Errorf("%s was removed: %v", keep, err)
+		}
+	}
+}
+
+// deadPID returns the id of a process that has exited.
+func deadPID(t *testing.T) int {
+	t.Helper()
+	cmd := exec.Command("true")
+	if err := cmd.Run(); err != nil {
+		t.Skipf("cannot start a process to get a dead pid: %v", err)
+	}
+	return cmd.Process.Pid
 }

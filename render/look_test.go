@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"interactagent/motion"
+	"interactagent/render/media"
 	"interactagent/scene"
 )
 
@@ -24,7 +25,7 @@ func TestLookSamples(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if err := WritePNG(filepath.Join(dir, name+".png"), img); err != nil {
+		if err := media.WritePNG(filepath.Join(dir, name+".png"), img); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -34,7 +35,7 @@ func TestLookSamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	WritePNG(filepath.Join(dir, "room_ghost.png"), img)
+	media.WritePNG(filepath.Join(dir, "room_ghost.png"), img)
 	ex, _, err := motion.LoadMotion("../../shared/testdata/humanml3d/motion_example.npy", 20)
 	if err != nil {
 		t.Fatal(err)
@@ -48,12 +49,12 @@ func TestLookSamples(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		WritePNG(filepath.Join(dir, name+"_ghost_example.png"), img)
+		media.WritePNG(filepath.Join(dir, name+"_ghost_example.png"), img)
 		img, err = e.Ghost(s, arcWalk(s.Start, 300), GhostOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		WritePNG(filepath.Join(dir, name+"_ghost_arc.png"), img)
+		media.WritePNG(filepath.Join(dir, name+"_ghost_arc.png"), img)
 	}
 	lounge, _ := scene.Builtin("lounge")
 	for _, follow := range []bool{false, true} {
@@ -65,7 +66,7 @@ func TestLookSamples(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		WritePNG(filepath.Join(dir, fmt.Sprintf("sequence_follow_%v.png", follow)), img)
+		media.WritePNG(filepath.Join(dir, fmt.Sprintf("sequence_follow_%v.png", follow)), img)
 	}
 	for _, name := range scene.BuiltinNames() {
 		s, err := scene.Builtin(name)
@@ -95,7 +96,7 @@ func TestLookShots(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, sh := range shots {
-			WritePNG(filepath.Join(dir, name+"_shot_"+sh.Name+".png"), sh.Image)
+			media.WritePNG(filepath.Join(dir, name+"_shot_"+sh.Name+".png"), sh.Image)
 		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"interactagent/motion"
 	"interactagent/render"
+	"interactagent/render/media"
 	"interactagent/scene"
 )
 
@@ -224,7 +225,7 @@ func (c *renderConfig) writeShots(stdout io.Writer, e *render.Engine, s *scene.S
 	}
 	for _, sh := range shots {
 		p := filepath.Join(c.out, sh.Name+".png")
-		if err := render.WritePNG(p, sh.Image); err != nil {
+		if err := media.WritePNG(p, sh.Image); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "wrote %s (%s view of %s)\n", p, sh.Name, s.Name)
@@ -253,7 +254,7 @@ func (c *renderConfig) writeImage(stdout io.Writer, e *render.Engine, s *scene.S
 		}
 		what = fmt.Sprintf("ghost image, %d keyframes", c.keyframes)
 	}
-	if err := render.WritePNG(c.out, img); err != nil {
+	if err := media.WritePNG(c.out, img); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s (%s, %d×%d)\n", c.out, what, img.Bounds().Dx(), img.Bounds().Dy())
@@ -317,10 +318,13 @@ func (c *renderConfig) writeVideo(stdout io.Writer, e *render.Engine, s *scene.S
 	if err != nil {
 		return err
 	}
-	wrote, err := q.Write(c.out, render.VideoConfig{FallbackGIF: true, Progress: os.Stderr})
+	bar := newProgressBar(os.Stderr, filepath.Base(c.out))
+	wrote, err := q.Write(c.out, media.VideoConfig{FallbackGIF: true, Progress: bar.Report})
 	if err != nil {
+		bar.Abandon()
 		return err
 	}
+	bar.Finish()
 	if wrote != c.out {
 		fmt.Fprintf(stdout, "ffmpeg not found: wrote a GIF instead of %s\n", c.out)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/go-gl/gl/v3.3-core/gl"
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/geom"
 	"interactagent/scene"
 )
 
@@ -90,7 +91,7 @@ func buildScene(s *scene.Scene) (*sceneBuffers, error) {
 func (b *sceneBuffers) addMesh(m *scene.Mesh, col [3]float64) ([]uint32, error) {
 	base := uint32(len(b.verts) / 6)
 	for _, v := range m.Vertices {
-		if !finite3(v) {
+		if !geom.FiniteVec(v) {
 			return nil, fmt.Errorf("vertex %v is not finite", v)
 		}
 		b.verts = append(b.verts, float32(v[0]), float32(v[1]), float32(v[2]),
@@ -116,15 +117,6 @@ func wallInfo(box scene.Box) wallRange {
 		n = mgl64.Vec3{0, 0, 1}
 	}
 	return wallRange{center: box.Center(), normal: n, bottom: box.Lo.Y(), top: box.Hi.Y()}
-}
-
-func finite3(v mgl64.Vec3) bool {
-	for _, c := range v {
-		if math.IsNaN(c) || math.IsInf(c, 0) {
-			return false
-		}
-	}
-	return true
 }
 
 // uploadScene puts a scene's buffers on the GPU.

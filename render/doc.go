@@ -9,6 +9,9 @@
 // root path), labelled scene shots from top-down, oblique and eye-level cameras, and clips frame by
 // frame (Sequence).
 //
+// A View ("top", "orbit:30,40,6", …; ParseView) names what a picture shows and from where, and
+// View.Camera gives its camera for a scene and a clip, so every caller frames pictures alike.
+//
 // Some of the package is pure Go and needs no GL: labels and caption bars drawn onto images
 // (DrawLabels, DrawTitle) and several images side by side (ComposePanes). Writing pictures and
 // videos to files is package render/media's (PNG, GIF, MP4 through ffmpeg), which has no GL at

@@ -70,7 +70,7 @@ func TestRenderWritesGhostShotsAndVideo(t *testing.T) {
 	if code, out, errOut := runCmd("render", "--scene", "bedroom", "--size", "200x150", "--out", shots); code != 0 {
 		t.Fatalf("shots: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
-	for _, n := range render.ShotNames {
+	for _, n := range render.ShotNames() {
 		checkPNG(t, filepath.Join(shots, n+".png"), 200, 150)
 	}
 	gif := filepath.Join(dir, "clip.gif")

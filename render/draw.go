@@ -59,7 +59,7 @@ func (r *Request) check(maxSize int) error {
 	if r.Camera == nil {
 		return fmt.Errorf("render: no camera")
 	}
-	if !finite3(r.Camera.Eye()) {
+	if !geom.FiniteVec(r.Camera.Eye()) {
 		return fmt.Errorf("render: camera position %v is not finite", r.Camera.Eye())
 	}
 	if err := checkFigures(r.Figures); err != nil {

@@ -163,7 +163,7 @@ func nearbyObjectPoints(s *scene.Scene, root []mgl64.Vec3, near float64) []mgl64
 	}
 	var pts []mgl64.Vec3
 	for _, o := range s.Objects {
-		if o.Category == "wall" {
+		if o.IsWall() {
 			continue
 		}
 		b := o.Bounds()

@@ -11,6 +11,8 @@ import (
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
+
+	"interactagent/geom"
 )
 
 // Label is a short text pinned to a point of an image, such as an object's id drawn at the object
@@ -199,8 +201,8 @@ func candidateOffsets(size image.Point, d int) []image.Point {
 
 // keepInside moves r, without resizing it, so that it lies inside bounds where it can.
 func keepInside(r image.Rectangle, bounds image.Rectangle) image.Rectangle {
-	dx := clampInt(r.Min.X, bounds.Min.X, bounds.Max.X-r.Dx()) - r.Min.X
-	dy := clampInt(r.Min.Y, bounds.Min.Y, bounds.Max.Y-r.Dy()) - r.Min.Y
+	dx := geom.Clamp(r.Min.X, bounds.Min.X, bounds.Max.X-r.Dx()) - r.Min.X
+	dy := geom.Clamp(r.Min.Y, bounds.Min.Y, bounds.Max.Y-r.Dy()) - r.Min.Y
 	return r.Add(image.Pt(dx, dy))
 }
 
@@ -238,7 +240,7 @@ func luminance(c color.RGBA) float64 {
 func drawLeader(img *image.RGBA, at image.Point, box image.Rectangle, c color.RGBA, size int) {
 	ring := textColour(c)
 	if !at.In(box) {
-		end := image.Pt(clampInt(at.X, box.Min.X, box.Max.X-1), clampInt(at.Y, box.Min.Y, box.Max.Y-1))
+		end := image.Pt(geom.Clamp(at.X, box.Min.X, box.Max.X-1), geom.Clamp(at.Y, box.Min.Y, box.Max.Y-1))
 		w := max(1.5, float64(size)/9)
 		drawLine(img, at, end, w+2, ring, 0.7)
 		drawLine(img, at, end, w, c, 1)
@@ -279,9 +281,6 @@ func fitText(tf *textFace, s string, width int) string {
 	}
 	return strings.TrimSpace(string(r)) + "…"
 }
-
-// clampInt limits v to [lo, hi].
-func clampInt(v, lo, hi int) int { return max(lo, min(hi, v)) }
 
 // drawOver blends c at coverage a (0…1) over the pixel (x, y) of img, if it is inside.
 func drawOver(img *image.RGBA, x, y int, c color.RGBA, a float64) {
@@ -327,12 +326,12 @@ func cornerCoverage(r image.Rectangle, x, y int, rad float64) float64 {
 		return 1
 	}
 	px, py := float64(x)+0.5, float64(y)+0.5
-	cx := clampF(px, float64(r.Min.X)+rad, float64(r.Max.X)-rad)
-	cy := clampF(py, float64(r.Min.Y)+rad, float64(r.Max.Y)-rad)
+	cx := geom.Clamp(px, float64(r.Min.X)+rad, float64(r.Max.X)-rad)
+	cy := geom.Clamp(py, float64(r.Min.Y)+rad, float64(r.Max.Y)-rad)
 	if cx == px || cy == py {
 		return 1 // along an edge, not in a corner
 	}
-	return clampF(rad-hypot(px-cx, py-cy)+0.5, 0, 1)
+	return geom.Clamp(rad-hypot(px-cx, py-cy)+0.5, 0, 1)
 }
 
 // fillCircle blends a disc of radius rad centred on pixel c's centre.
@@ -341,7 +340,7 @@ func fillCircle(img *image.RGBA, c image.Point, rad float64, col color.RGBA, alp
 	for y := c.Y - ext; y <= c.Y+ext; y++ {
 		for x := c.X - ext; x <= c.X+ext; x++ {
 			d := hypot(float64(x-c.X), float64(y-c.Y))
-			drawOver(img, x, y, col, alpha*clampF(rad-d+0.5, 0, 1))
+			drawOver(img, x, y, col, alpha*geom.Clamp(rad-d+0.5, 0, 1))
 		}
 	}
 }
@@ -357,16 +356,13 @@ func drawLine(img *image.RGBA, a, b image.Point, width float64, col color.RGBA, 
 		for x := box.Min.X; x <= box.Max.X; x++ {
 			t := 0.0
 			if l2 > 0 {
-				t = clampF(((float64(x)-ax)*dx+(float64(y)-ay)*dy)/l2, 0, 1)
+				t = geom.Clamp(((float64(x)-ax)*dx+(float64(y)-ay)*dy)/l2, 0, 1)
 			}
 			d := hypot(float64(x)-ax-t*dx, float64(y)-ay-t*dy)
-			drawOver(img, x, y, col, alpha*clampF(width/2-d+0.5, 0, 1))
+			drawOver(img, x, y, col, alpha*geom.Clamp(width/2-d+0.5, 0, 1))
 		}
 	}
 }
-
-// clampF limits v to [lo, hi].
-func clampF(v, lo, hi float64) float64 { return max(lo, min(hi, v)) }
 
 // hypot is the length of (x, y); math.Hypot's care for overflow is not needed for pixel offsets.
 func hypot(x, y float64) float64 { return math.Sqrt(x*x + y*y) }

@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"interactagent/render/media"
 )
 
 // filled returns a w×h image of one colour.
@@ -21,7 +23,7 @@ func filled(w, h int, c color.RGBA) *image.RGBA {
 // saveForLooking writes img to $RENDER_LOOK_DIR (when set) so a person can look at it.
 func saveForLooking(t *testing.T, name string, img image.Image) {
 	if dir := os.Getenv("RENDER_LOOK_DIR"); dir != "" {
-		if err := WritePNG(filepath.Join(dir, name), img); err != nil {
+		if err := media.WritePNG(filepath.Join(dir, name), img); err != nil {
 			t.Error(err)
 		}
 	}

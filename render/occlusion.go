@@ -31,7 +31,7 @@ func newOccluders(s *scene.Scene) *occluders {
 	}
 	o.room = s.Bounds().Center()
 	for _, obj := range s.Objects {
-		if isFloor(obj) {
+		if obj.IsFloor() {
 			continue
 		}
 		for i := range obj.Parts {

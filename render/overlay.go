@@ -8,6 +8,8 @@ import (
 	"github.com/go-gl/gl/v3.3-core/gl"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/geom"
 )
 
 // Path is a line on the floor, such as a root trajectory, drawn as a ribbon with a dark edge.
@@ -60,7 +62,7 @@ func checkOverlays(paths []Path, marks []Marker) error {
 	for i, p := range paths {
 		n += len(p.Points)
 		for _, q := range p.Points {
-			if !finite3(q) {
+			if !geom.FiniteVec(q) {
 				return fmt.Errorf("render: path %d has a non-finite point", i)
 			}
 		}
@@ -72,7 +74,7 @@ func checkOverlays(paths []Path, marks []Marker) error {
 		return fmt.Errorf("render: %d markers, want at most %d", len(marks), maxMarkers)
 	}
 	for i, m := range marks {
-		if !finite3(m.At) || math.IsNaN(m.Heading) || math.IsInf(m.Heading, 0) {
+		if !geom.FiniteVec(m.At) || !geom.Finite(m.Heading) {
 			return fmt.Errorf("render: marker %d is not at a finite position and heading", i)
 		}
 	}

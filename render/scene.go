@@ -3,7 +3,6 @@ package render
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/go-gl/gl/v3.3-core/gl"
 	"github.com/go-gl/mathgl/mgl64"
@@ -36,14 +35,8 @@ type wallRange struct {
 	bottom, top  float64
 }
 
-// isWall reports whether a part is a wall that may be cut away.
-func isWall(o *scene.Object, p *scene.Part) bool {
-	return p.Kind == scene.PartWall || strings.EqualFold(o.Category, "wall")
-}
-
-// isFloor reports whether an object is the room's floor, which the renderer draws itself (with the
-// grid) and so skips.
-func isFloor(o *scene.Object) bool { return strings.EqualFold(o.Category, "floor") }
+// isWall reports whether a part is a wall that may be cut away: a wall part, or any part of a wall.
+func isWall(o *scene.Object, p *scene.Part) bool { return p.Kind == scene.PartWall || o.IsWall() }
 
 // sceneBuffers are the vertex and index arrays of a scene before upload.
 type sceneBuffers struct {
@@ -60,7 +53,7 @@ func buildScene(s *scene.Scene) (*sceneBuffers, error) {
 	}
 	b := &sceneBuffers{}
 	for _, o := range s.Objects {
-		if isFloor(o) {
+		if o.IsFloor() {
 			continue
 		}
 		col := o.Color
@@ -91,7 +84,7 @@ func buildScene(s *scene.Scene) (*sceneBuffers, error) {
 func (b *sceneBuffers) addMesh(m *scene.Mesh, col [3]float64) ([]uint32, error) {
 	base := uint32(len(b.verts) / 6)
 	for _, v := range m.Vertices {
-		if !finite3(v) {
+		if !geom.FiniteVec(v) {
 			return nil, fmt.Errorf("vertex %v is not finite", v)
 		}
 		b.verts = append(b.verts, float32(v[0]), float32(v[1]), float32(v[2]),
@@ -117,15 +110,6 @@ func wallInfo(box geom.Box) wallRange {
 		n = mgl64.Vec3{0, 0, 1}
 	}
 	return wallRange{center: box.Center(), normal: n, bottom: box.Lo.Y(), top: box.Hi.Y()}
-}
-
-func finite3(v mgl64.Vec3) bool {
-	for _, c := range v {
-		if math.IsNaN(c) || math.IsInf(c, 0) {
-			return false
-		}
-	}
-	return true
 }
 
 // uploadScene puts a scene's buffers on the GPU.

@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/motion"
+	"interactagent/render/media"
 	"interactagent/scene"
 )
 
@@ -205,7 +206,7 @@ func (q *Sequence) followCamera(k int, t float64) Camera {
 }
 
 // Write renders every frame to a video at path (.mp4 through ffmpeg, or .gif), as cfg says; see
-// VideoConfig.Write. It returns the path written.
-func (q *Sequence) Write(path string, cfg VideoConfig) (string, error) {
+// media.VideoConfig.Write. It returns the path written.
+func (q *Sequence) Write(path string, cfg media.VideoConfig) (string, error) {
 	return cfg.Write(path, q.opt.FPS, q.frames, q.Frame)
 }

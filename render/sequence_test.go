@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"interactagent/motion"
+	"interactagent/render/media"
 )
 
 // TestSequenceWritesGIFWithEveryFrame renders two clips of different lengths and rates on one
@@ -26,7 +27,7 @@ func TestSequenceWritesGIFWithEveryFrame(t *testing.T) {
 			t.Errorf("follow %v: %d frames, want 11 (1 s at 10 fps, both ends)", follow, q.Len())
 		}
 		path := filepath.Join(t.TempDir(), "seq.gif")
-		wrote, err := q.Write(path, VideoConfig{})
+		wrote, err := q.Write(path, media.VideoConfig{})
 		if err != nil {
 			t.Fatal(err)
 		}

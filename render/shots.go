@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -31,8 +32,12 @@ type ShotOptions struct {
 // shotMargin is the share of the half-image left free around the room.
 const shotMargin = 0.06
 
-// ShotNames are the scene shots in the order SceneShots returns them.
-var ShotNames = []string{"top", "oblique", "eye"}
+// shotNames are the scene shots in the order SceneShots returns them.
+var shotNames = [...]string{"top", "oblique", "eye"}
+
+// ShotNames returns the names of the scene shots in the order SceneShots returns them. The slice
+// is a fresh copy each time, so no caller can change the list another sees.
+func ShotNames() []string { return slices.Clone(shotNames[:]) }
 
 // The eye-level shot's camera: degrees of downward tilt and vertical field of view.
 const (
@@ -46,7 +51,7 @@ const (
 // view from the person's eyes at the start, labelled where objects are in sight.
 func (e *Engine) SceneShots(s *scene.Scene, opt ShotOptions) ([]Shot, error) {
 	var out []Shot
-	for _, name := range ShotNames {
+	for _, name := range shotNames {
 		sh, err := e.SceneShot(s, name, opt)
 		if err != nil {
 			return nil, err
@@ -101,7 +106,7 @@ func ShotRequest(s *scene.Scene, name string, opt ShotOptions) (Request, error) 
 		r.Camera = EyeLevel{State: start, Pitch: mgl64.DegToRad(eyeShotPitch), FOV: eyeShotFOV}
 		return r, nil
 	default:
-		return Request{}, fmt.Errorf("render: unknown scene shot %q, want one of %s", name, strings.Join(ShotNames, ", "))
+		return Request{}, fmt.Errorf("render: unknown scene shot %q, want one of %s", name, strings.Join(shotNames[:], ", "))
 	}
 	if !opt.NoBody {
 		r.Figures = []Figure{{Pose: motion.RestPose().RotateY(start.Heading).Translate(start.Root)}}
@@ -120,7 +125,7 @@ func ObjectLabels(s *scene.Scene, cam Camera, w, h int, visibleOnly bool) []Labe
 	}
 	var out []Label
 	for _, o := range s.Objects {
-		if isFloor(o) || strings.EqualFold(o.Category, "wall") {
+		if o.IsFloor() || o.IsWall() {
 			continue
 		}
 		b := o.Bounds()

@@ -2,6 +2,7 @@ package render
 
 import (
 	"image"
+	"slices"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -19,8 +20,8 @@ func TestSceneShotsCarryLabels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(shots) != len(ShotNames) {
-		t.Fatalf("%d shots, want %d", len(shots), len(ShotNames))
+	if len(shots) != len(ShotNames()) {
+		t.Fatalf("%d shots, want %d", len(shots), len(ShotNames()))
 	}
 	for _, sh := range shots {
 		t.Run(sh.Name, func(t *testing.T) {
@@ -73,5 +74,18 @@ func TestEyeShotHidesLabelsOfHiddenObjects(t *testing.T) {
 	got := ObjectLabels(room, cam, 400, 300, true)
 	if len(got) != 1 || got[0].Text != "screen_1" {
 		t.Errorf("behind a screen: labels %v, want screen_1 alone", got)
+	}
+}
+
+func TestShotNamesCannotBeChanged(t *testing.T) {
+	names := ShotNames()
+	names[0] = "changed"
+	if got := ShotNames(); !slices.Equal(got, []string{"top", "oblique", "eye"}) {
+		t.Errorf("ShotNames = %v after a caller changed its copy", got)
+	}
+	for _, n := range ShotNames() {
+		if v, err := ParseView(n); err != nil || v.String() != n {
+			t.Errorf("shot %q is not a view: %v", n, err)
+		}
 	}
 }

@@ -4,16 +4,14 @@ import (
 	"fmt"
 	"image"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
-	"github.com/go-gl/mathgl/mgl64"
-
 	"interactagent/motion"
 	"interactagent/render"
+	"interactagent/render/media"
 	"interactagent/scene"
 	"interactagent/scene/load"
 )
@@ -22,7 +20,8 @@ import (
 type renderConfig struct {
 	scene     string
 	motions   []string
-	view      string
+	view      render.View
+	viewSet   bool // --view was given; otherwise check chooses ghost or shots
 	width     int
 	height    int
 	out       string
@@ -43,6 +42,31 @@ func (l *stringList) String() string { return strings.Join(*l, ",") }
 // Set adds one more value.
 func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }
 
+// viewFlag parses --view into the config once, when the flag is read.
+type viewFlag struct{ c *renderConfig }
+
+// String gives the view as ParseView reads it, for flag's usage text.
+func (f viewFlag) String() string {
+	if f.c == nil || !f.c.viewSet {
+		return ""
+	}
+	return f.c.view.String()
+}
+
+// Set parses the view; a bad one fails the command line. An empty one keeps the default.
+func (f viewFlag) Set(s string) error {
+	if s == "" {
+		f.c.viewSet = false
+		return nil
+	}
+	v, err := render.ParseView(s)
+	if err != nil {
+		return err
+	}
+	f.c.view, f.c.viewSet = v, true
+	return nil
+}
+
 // runRender draws a scene, with or without motion, to a PNG (ghost image or shot), a folder of
 // scene shots, or a video (MP4 through ffmpeg, else GIF).
 func runRender(args []string, stdout io.Writer) error {
@@ -51,7 +75,7 @@ func runRender(args []string, stdout io.Writer) error {
 	var motions stringList
 	fs.StringVar(&cfg.scene, "scene", "", "built-in scene name or scene file (.glb, .gltf, .obj, layout or UniHSI plan .json); empty draws the floor alone")
 	fs.Var(&motions, "motion", "motion file (.npy joints or HumanML3D features, or clip .json); repeat with --grid for panes side by side")
-	fs.StringVar(&cfg.view, "view", "", "top | oblique | eye | ghost | shots | orbit:YAW,PITCH,DIST (degrees, metres; target = scene centre); default ghost with --motion, else shots")
+	fs.Var(viewFlag{&cfg}, "view", "top | oblique | eye | ghost | shots | orbit:YAW,PITCH,DIST (degrees, metres; target = scene centre); default ghost with --motion, else shots")
 	size := fs.String("size", "", "image or pane size WxH (default 768x768 for images, 640x360 for video panes)")
 	fs.StringVar(&cfg.out, "out", "", "output: .png image, .mp4 or .gif video, or a folder for --view shots")
 	fs.BoolVar(&cfg.grid, "grid", false, "several --motion files side by side in panes on one clock (video) or one ghost image each (PNG)")
@@ -96,18 +120,19 @@ func (c *renderConfig) check() error {
 	if c.out == "" {
 		return usageError{"--out is required (see --help)"}
 	}
-	if c.view == "" {
-		c.view = "shots"
+	if !c.viewSet {
+		c.view = render.View{Kind: render.ViewShots}
 		if len(c.motions) > 0 {
-			c.view = "ghost"
+			c.view = render.View{Kind: render.ViewGhost}
 		}
 	}
+	shots := c.view.Kind == render.ViewShots
 	ext := strings.ToLower(filepath.Ext(c.out))
 	video := ext == ".mp4" || ext == ".gif"
 	switch {
-	case c.view == "shots" && ext != "":
+	case shots && ext != "":
 		return usageError{fmt.Sprintf("--view shots writes a folder of PNGs; --out %s looks like a file", c.out)}
-	case c.view != "shots" && !video && ext != ".png":
+	case !shots && !video && ext != ".png":
 		return usageError{fmt.Sprintf("--out %s: want a .png, .mp4 or .gif file", c.out)}
 	case video && len(c.motions) == 0:
 		return usageError{"a video needs --motion"}
@@ -115,7 +140,7 @@ func (c *renderConfig) check() error {
 		return usageError{"several --motion files need --grid"}
 	case !(c.fps > 0) || c.fps > 1000 || !(c.videoFPS > 0) || c.videoFPS > 240:
 		return usageError{fmt.Sprintf("--fps %v / --video-fps %v: want rates in (0, 1000] and (0, 240]", c.fps, c.videoFPS)}
-	case c.view == "eye" && len(c.motions) > 0:
+	case c.view.Kind == render.ViewEye && len(c.motions) > 0:
 		return usageError{"--view eye shows the scene from the start pose; it takes no --motion"}
 	}
 	return nil
@@ -137,7 +162,7 @@ func (c *renderConfig) run(stdout io.Writer) error {
 	}
 	defer e.Close()
 	switch ext := strings.ToLower(filepath.Ext(c.out)); {
-	case c.view == "shots":
+	case c.view.Kind == render.ViewShots:
 		return c.writeShots(stdout, e, s)
 	case ext == ".mp4" || ext == ".gif":
 		return c.writeVideo(stdout, e, s, clips)
@@ -146,9 +171,10 @@ func (c *renderConfig) run(stdout io.Writer) error {
 	}
 }
 
+// loadScene loads --scene, or returns nil for the floor alone where the view allows it.
 func (c *renderConfig) loadScene() (*scene.Scene, error) {
 	if c.scene == "" {
-		if c.view == "shots" || c.view == "eye" || c.view == "top" && len(c.motions) == 0 {
+		if k := c.view.Kind; k == render.ViewShots || k == render.ViewEye || k == render.ViewTop && len(c.motions) == 0 {
 			return nil, usageError{fmt.Sprintf("--view %s needs --scene", c.view)}
 		}
 		return nil, nil
@@ -183,31 +209,6 @@ func (c *renderConfig) loadMotions(s *scene.Scene) ([]*motion.Clip, error) {
 	return clips, nil
 }
 
-// camera returns the camera of a top, oblique or orbit view, or nil to choose automatically.
-func (c *renderConfig) camera(s *scene.Scene) (render.Camera, error) {
-	if !strings.HasPrefix(c.view, "orbit:") {
-		return nil, nil
-	}
-	var v [3]float64
-	parts := strings.Split(strings.TrimPrefix(c.view, "orbit:"), ",")
-	for i := 0; i < 3 && len(parts) == 3; i++ {
-		f, err := strconv.ParseFloat(strings.TrimSpace(parts[i]), 64)
-		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-			parts = nil
-			break
-		}
-		v[i] = f
-	}
-	if len(parts) != 3 || v[2] <= 0 {
-		return nil, usageError{fmt.Sprintf("--view %q, want orbit:YAW,PITCH,DIST (degrees, degrees, metres > 0)", c.view)}
-	}
-	target := mgl64.Vec3{}
-	if s != nil {
-		target = s.Bounds().Center()
-	}
-	return render.Orbit{Target: target, Yaw: mgl64.DegToRad(v[0]), Pitch: mgl64.DegToRad(v[1]), Distance: v[2]}, nil
-}
-
 // writeShots writes top.png, oblique.png and eye.png into the output folder.
 func (c *renderConfig) writeShots(stdout io.Writer, e *render.Engine, s *scene.Scene) error {
 	shots, err := e.SceneShots(s, render.ShotOptions{Width: c.width, Height: c.height})
@@ -219,7 +220,7 @@ func (c *renderConfig) writeShots(stdout io.Writer, e *render.Engine, s *scene.S
 	}
 	for _, sh := range shots {
 		p := filepath.Join(c.out, sh.Name+".png")
-		if err := render.WritePNG(p, sh.Image); err != nil {
+		if err := media.WritePNG(p, sh.Image); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "wrote %s (%s view of %s)\n", p, sh.Name, s.Name)
@@ -232,9 +233,9 @@ func (c *renderConfig) writeImage(stdout io.Writer, e *render.Engine, s *scene.S
 	var img *image.RGBA
 	var what string
 	if len(clips) == 0 {
-		name := c.view
-		if strings.HasPrefix(name, "orbit:") || name == "ghost" {
-			return usageError{fmt.Sprintf("--view %s needs --motion", c.view)}
+		name := c.view.String()
+		if k := c.view.Kind; k == render.ViewOrbit || k == render.ViewGhost {
+			return usageError{fmt.Sprintf("--view %s needs --motion", name)}
 		}
 		sh, err := e.SceneShot(s, name, render.ShotOptions{Width: c.width, Height: c.height})
 		if err != nil {
@@ -248,7 +249,7 @@ func (c *renderConfig) writeImage(stdout io.Writer, e *render.Engine, s *scene.S
 		}
 		what = fmt.Sprintf("ghost image, %d keyframes", c.keyframes)
 	}
-	if err := render.WritePNG(c.out, img); err != nil {
+	if err := media.WritePNG(c.out, img); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s (%s, %d×%d)\n", c.out, what, img.Bounds().Dx(), img.Bounds().Dy())
@@ -259,23 +260,11 @@ func (c *renderConfig) writeImage(stdout io.Writer, e *render.Engine, s *scene.S
 func (c *renderConfig) ghosts(e *render.Engine, s *scene.Scene, clips []*motion.Clip) (*image.RGBA, error) {
 	var panes []*image.RGBA
 	for _, clip := range clips {
-		opt := render.GhostOptions{Width: c.width, Height: c.height, Keyframes: c.keyframes}
-		w, h := c.width, c.height
-		if w == 0 {
-			w, h = render.DefaultGhostSize, render.DefaultGhostSize
-		}
-		switch cam, err := c.camera(s); {
-		case err != nil:
+		cam, err := c.view.Camera(s, clip, c.aspect(render.DefaultGhostSize, render.DefaultGhostSize))
+		if err != nil {
 			return nil, err
-		case cam != nil:
-			opt.Camera = cam
-		case c.view == "top":
-			// The motion with at least 4 m of floor around its centre.
-			lo, hi := clip.Bounds()
-			mid := lo.Add(hi).Mul(0.5)
-			pts := []mgl64.Vec3{lo, hi, mid.Add(mgl64.Vec3{-2, 0, -2}), mid.Add(mgl64.Vec3{2, 0, 2})}
-			opt.Camera = render.FitTopDown(pts, float64(w)/float64(h), 0.08)
 		}
+		opt := render.GhostOptions{Width: c.width, Height: c.height, Keyframes: c.keyframes, Camera: cam}
 		img, err := e.Ghost(s, clip, opt)
 		if err != nil {
 			return nil, err
@@ -286,6 +275,17 @@ func (c *renderConfig) ghosts(e *render.Engine, s *scene.Scene, clips []*motion.
 		return panes[0], nil
 	}
 	return render.ComposePanes(panes, c.titles(), 0), nil
+}
+
+// Default pane size of videos, as render.SequenceOptions chooses it.
+const videoPaneWidth, videoPaneHeight = 640, 360
+
+// aspect is the width/height of the pictures asked for, or of w×h when --size was not given.
+func (c *renderConfig) aspect(w, h int) float64 {
+	if c.width > 0 && c.height > 0 {
+		w, h = c.width, c.height
+	}
+	return float64(w) / float64(h)
 }
 
 // titles names the panes after the motion files.
@@ -303,7 +303,8 @@ func (c *renderConfig) writeVideo(stdout io.Writer, e *render.Engine, s *scene.S
 	if len(clips) > 1 {
 		opt.Titles = c.titles()
 	}
-	cam, err := c.camera(s)
+	// No clip: a video's panes share one camera, so only an orbit view places it here.
+	cam, err := c.view.Camera(s, nil, c.aspect(videoPaneWidth, videoPaneHeight))
 	if err != nil {
 		return err
 	}
@@ -312,10 +313,13 @@ func (c *renderConfig) writeVideo(stdout io.Writer, e *render.Engine, s *scene.S
 	if err != nil {
 		return err
 	}
-	wrote, err := q.Write(c.out, render.VideoConfig{FallbackGIF: true, Progress: os.Stderr})
+	bar := newProgressBar(os.Stderr, filepath.Base(c.out))
+	wrote, err := q.Write(c.out, media.VideoConfig{FallbackGIF: true, Progress: bar.Report})
 	if err != nil {
+		bar.Abandon()
 		return err
 	}
+	bar.Finish()
 	if wrote != c.out {
 		fmt.Fprintf(stdout, "ffmpeg not found: wrote a GIF instead of %s\n", c.out)
 	}

@@ -39,6 +39,7 @@ func TestRenderRejectsBadCommandLines(t *testing.T) {
 		{[]string{"render", "--motion", clip, "--size", "0x10", "--out", filepath.Join(dir, "x.png")}, "--size"},
 		{[]string{"render", "--motion", clip, "--start", "1,2", "--out", filepath.Join(dir, "x.png")}, "--start"},
 		{[]string{"render", "--motion", clip, "--view", "orbit:1,2", "--out", filepath.Join(dir, "x.png")}, "orbit:YAW"},
+		{[]string{"render", "--motion", clip, "--view", "sideways", "--out", filepath.Join(dir, "x.png")}, `render: view "sideways": want top, oblique`},
 	}
 	for _, c := range cases {
 		code, _, errOut := runCmd(c.args...)
@@ -69,7 +70,7 @@ func TestRenderWritesGhostShotsAndVideo(t *testing.T) {
 	if code, out, errOut := runCmd("render", "--scene", "bedroom", "--size", "200x150", "--out", shots); code != 0 {
 		t.Fatalf("shots: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
-	for _, n := range render.ShotNames {
+	for _, n := range render.ShotNames() {
 		checkPNG(t, filepath.Join(shots, n+".png"), 200, 150)
 	}
 	gif := filepath.Join(dir, "clip.gif")

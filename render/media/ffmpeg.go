@@ -1,4 +1,4 @@
-package render
+package media
 
 import (
 	"errors"
@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"interactagent/fileio"
 )
 
 // ffmpegExitWait bounds how long Close waits for ffmpeg to finish after the last frame: x264 flushes
@@ -21,7 +23,7 @@ const ffmpegExitWait = 2 * time.Minute
 // beside the final path.
 type ffmpegWriter struct {
 	path   string
-	tmp    *atomicFile
+	tmp    *fileio.File
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
 	stderr *tailBuffer
@@ -35,21 +37,21 @@ type ffmpegWriter struct {
 func newFFmpegWriter(program, path string, w, h int, fps float64) (*ffmpegWriter, error) {
 	bin, err := exec.LookPath(program)
 	if err != nil {
-		return nil, fmt.Errorf("render: write %s: %w (looked for %q)", path, ErrNoFFmpeg, program)
+		return nil, fmt.Errorf("media: write %s: %w (looked for %q)", path, ErrNoFFmpeg, program)
 	}
-	tmp, err := createAtomic(path)
+	tmp, err := create(path)
 	if err != nil {
 		return nil, err
 	}
 	fw := &ffmpegWriter{path: path, tmp: tmp, stderr: &tailBuffer{max: 2048}, w: w, h: h}
-	fw.cmd = exec.Command(bin, ffmpegArgs(w, h, fps, tmp.handOver())...)
+	fw.cmd = exec.Command(bin, ffmpegArgs(w, h, fps, tmp.HandOver())...)
 	fw.cmd.Stderr = fw.stderr
 	if fw.stdin, err = fw.cmd.StdinPipe(); err == nil {
 		err = fw.cmd.Start()
 	}
 	if err != nil {
-		tmp.abort()
-		return nil, fmt.Errorf("render: write %s: start %s: %w", path, bin, err)
+		tmp.Abort()
+		return nil, fmt.Errorf("media: write %s: start %s: %w", path, bin, err)
 	}
 	return fw, nil
 }
@@ -93,7 +95,7 @@ func (fw *ffmpegWriter) usable() error {
 		return fw.err
 	}
 	if fw.closed {
-		return fmt.Errorf("render: write %s: video already closed", fw.path)
+		return fmt.Errorf("media: write %s: video already closed", fw.path)
 	}
 	return nil
 }
@@ -134,7 +136,7 @@ func (fw *ffmpegWriter) Close() error {
 		return fw.fail(errors.New("ffmpeg wrote no video"))
 	}
 	fw.closed = true
-	if err := fw.tmp.commit(); err != nil {
+	if err := commit(fw.tmp); err != nil {
 		fw.err = err
 		return err
 	}
@@ -158,8 +160,8 @@ func (fw *ffmpegWriter) fail(cause error) error {
 		fw.cmd.Process.Kill()
 		fw.finish()
 	}
-	fw.tmp.abort()
-	fw.err = fmt.Errorf("render: write %s: %w", fw.path, cause)
+	fw.tmp.Abort()
+	fw.err = fmt.Errorf("media: write %s: %w", fw.path, cause)
 	if said := fw.stderr.String(); said != "" {
 		fw.err = fmt.Errorf("%w; ffmpeg said: %s", fw.err, said)
 	}

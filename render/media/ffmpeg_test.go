@@ -1,4 +1,4 @@
-package render
+package media
 
 import (
 	"errors"
@@ -47,7 +47,7 @@ func TestMP4HasTheFramesAndSizeWritten(t *testing.T) {
 	for _, tc := range tests {
 		dir := t.TempDir()
 		path := filepath.Join(dir, "clip.mp4")
-		err := WriteVideo(path, 20, 10, func(i int) (*image.RGBA, error) { return movingSquare(tc.w, tc.h, i), nil }, nil)
+		err := WriteVideo(path, 20, 10, func(i int) (*image.RGBA, error) { return movingSquare(tc.w, tc.h, i), nil })
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,11 +1,13 @@
-package render
+package media
 
 import (
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -42,6 +44,13 @@ func TestWritePNGRoundTripsAndReplacesAtomically(t *testing.T) {
 	}
 }
 
+// filled returns a w×h image of one colour.
+func filled(w, h int, c color.RGBA) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	draw.Draw(img, img.Bounds(), image.NewUniform(c), image.Point{}, draw.Src)
+	return img
+}
+
 func TestWritePNGFailuresLeaveNothing(t *testing.T) {
 	dir := t.TempDir()
 	tests := []struct {
@@ -55,8 +64,8 @@ func TestWritePNGFailuresLeaveNothing(t *testing.T) {
 		{"folder as path", dir + string(filepath.Separator), filled(2, 2, color.RGBA{A: 255})},
 	}
 	for _, tc := range tests {
-		if err := WritePNG(tc.path, tc.img); err == nil {
-			t.Errorf("%s: no error", tc.name)
+		if err := WritePNG(tc.path, tc.img); err == nil || !strings.HasPrefix(err.Error(), "media: write ") {
+			t.Errorf("%s: error %v, want one starting with media: write", tc.name, err)
 		}
 	}
 	if names := dirNames(t, dir); len(names) != 0 {

@@ -1,11 +1,9 @@
-package render
+package media
 
 import (
 	"errors"
 	"fmt"
 	"image"
-	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,8 +15,8 @@ var ErrNoFFmpeg = errors.New("ffmpeg not found: install it (Debian: apt-get inst
 
 // Limits on what a video may be; beyond them a request is a mistake, not a video.
 const (
-	maxVideoSide = 8192  // pixels, width or height
-	maxVideoFPS  = 240.0 // frames per second
+	maxSide = 8192  // pixels, width or height
+	maxFPS  = 240.0 // frames per second
 )
 
 // VideoWriter takes a video's frames in order and writes them to a file.
@@ -39,7 +37,7 @@ type VideoWriter interface {
 }
 
 // VideoConfig holds the choices of how videos are written. Its zero value is ready to use:
-// ffmpeg from $INTERACTAGENT_FFMPEG or the PATH, no GIF fallback, no progress bar.
+// ffmpeg from $INTERACTAGENT_FFMPEG or the PATH, no GIF fallback, no progress reports.
 type VideoConfig struct {
 	// FFmpeg is the ffmpeg program: a path, or a name looked up on the PATH. When empty, the
 	// environment variable INTERACTAGENT_FFMPEG is used, else "ffmpeg".
@@ -48,10 +46,12 @@ type VideoConfig struct {
 	// ffmpeg is missing. It is off by default so that nobody gets a different file than they named
 	// without asking; Write returns the path it actually wrote for callers to report.
 	FallbackGIF bool
-	// Progress receives a progress bar while Write runs (see NewProgress); nil draws none.
-	Progress io.Writer
-	// Description labels the progress bar; empty means the output file's name.
-	Description string
+	// Progress, when set, is told how far Write has come: once after each frame is written, with
+	// done counting from 1 to total. It is called on Write's goroutine and should return quickly;
+	// how to show it (a terminal bar, a window's gauge) is the caller's business, not this
+	// package's. Write reports no progress for the file's final flush, which comes after done ==
+	// total; the caller learns that it ended from Write returning.
+	Progress func(done, total int)
 }
 
 // NewVideoWriter starts a w×h video at fps frames per second, chosen by path's extension: ".mp4"
@@ -72,17 +72,18 @@ func (c VideoConfig) NewWriter(path string, w, h int, fps float64) (VideoWriter,
 	case ".gif":
 		return newGIFWriter(path, w, h, fps)
 	default:
-		return nil, fmt.Errorf("render: write %s: unknown video type %q, want .mp4 or .gif", path, ext)
+		return nil, fmt.Errorf("media: write %s: unknown video type %q, want .mp4 or .gif", path, ext)
 	}
 }
 
 // checkVideo rejects sizes and rates no video should have, before anything is created.
 func checkVideo(path string, w, h int, fps float64) error {
-	if w <= 0 || h <= 0 || w > maxVideoSide || h > maxVideoSide {
-		return fmt.Errorf("render: write %s: frame size %d×%d, want 1…%d pixels a side", path, w, h, maxVideoSide)
+	if w <= 0 || h <= 0 || w > maxSide || h > maxSide {
+		return fmt.Errorf("media: write %s: frame size %d×%d, want 1…%d pixels a side", path, w, h, maxSide)
 	}
-	if math.IsNaN(fps) || fps <= 0 || fps > maxVideoFPS {
-		return fmt.Errorf("render: write %s: %v frames per second, want more than 0 and at most %g", path, fps, maxVideoFPS)
+	// Written so that NaN, which fails every comparison, is rejected too.
+	if !(fps > 0 && fps <= maxFPS) {
+		return fmt.Errorf("media: write %s: %v frames per second, want more than 0 and at most %g", path, fps, maxFPS)
 	}
 	return nil
 }
@@ -98,12 +99,11 @@ func (c VideoConfig) ffmpegProgram() string {
 	return "ffmpeg"
 }
 
-// WriteVideo renders n frames through frame (called with 0…n-1, in order, each image consumed before
-// the next call, so frame may reuse one image) and writes them to path as NewVideoWriter would,
-// drawing a progress bar on progress (nil for none). The frame size is the first frame's. On any
-// error nothing is left at path.
-func WriteVideo(path string, fps float64, n int, frame func(i int) (*image.RGBA, error), progress io.Writer) error {
-	_, err := VideoConfig{Progress: progress}.Write(path, fps, n, frame)
+// WriteVideo takes n frames from frame (called with 0…n-1, in order, each image consumed before
+// the next call, so frame may reuse one image) and writes them to path as NewVideoWriter would.
+// The frame size is the first frame's. On any error nothing is left at path.
+func WriteVideo(path string, fps float64, n int, frame func(i int) (*image.RGBA, error)) error {
+	_, err := VideoConfig{}.Write(path, fps, n, frame)
 	return err
 }
 
@@ -111,7 +111,7 @@ func WriteVideo(path string, fps float64, n int, frame func(i int) (*image.RGBA,
 // when c.FallbackGIF replaced a .mp4 by a .gif because ffmpeg is missing.
 func (c VideoConfig) Write(path string, fps float64, n int, frame func(i int) (*image.RGBA, error)) (string, error) {
 	if n <= 0 {
-		return "", fmt.Errorf("render: write %s: %d frames, want at least 1", path, n)
+		return "", fmt.Errorf("media: write %s: %d frames, want at least 1", path, n)
 	}
 	first, err := nextFrame(path, frame, 0)
 	if err != nil {
@@ -123,20 +123,12 @@ func (c VideoConfig) Write(path string, fps float64, n int, frame func(i int) (*
 		return "", err
 	}
 	defer vw.Abort()
-	desc := c.Description
-	if desc == "" {
-		desc = filepath.Base(path)
-	}
-	bar := NewProgress(c.Progress, n, desc)
-	if err := writeFrames(vw, path, n, first, frame, bar); err != nil {
-		bar.Abandon()
+	if err := c.writeFrames(vw, path, n, first, frame); err != nil {
 		return "", err
 	}
 	if err := vw.Close(); err != nil {
-		bar.Abandon()
 		return "", err
 	}
-	bar.Finish()
 	return path, nil
 }
 
@@ -151,8 +143,8 @@ func (c VideoConfig) openWithFallback(path string, w, h int, fps float64) (Video
 	return vw, path, err
 }
 
-// writeFrames feeds frames 0…n-1 (the first already rendered) to vw.
-func writeFrames(vw VideoWriter, path string, n int, first *image.RGBA, frame func(int) (*image.RGBA, error), bar *Progress) error {
+// writeFrames feeds frames 0…n-1 (the first already rendered) to vw, reporting each to c.Progress.
+func (c VideoConfig) writeFrames(vw VideoWriter, path string, n int, first *image.RGBA, frame func(int) (*image.RGBA, error)) error {
 	img := first
 	for i := 0; i < n; i++ {
 		if i > 0 {
@@ -164,7 +156,9 @@ func writeFrames(vw VideoWriter, path string, n int, first *image.RGBA, frame fu
 		if err := vw.WriteFrame(img); err != nil {
 			return err
 		}
-		bar.Add(1)
+		if c.Progress != nil {
+			c.Progress(i+1, n)
+		}
 	}
 	return nil
 }
@@ -174,10 +168,10 @@ func writeFrames(vw VideoWriter, path string, n int, first *image.RGBA, frame fu
 func nextFrame(path string, frame func(int) (*image.RGBA, error), i int) (*image.RGBA, error) {
 	img, err := frame(i)
 	if err != nil {
-		return nil, fmt.Errorf("render: write %s: frame %d: %w", path, i, err)
+		return nil, fmt.Errorf("media: write %s: frame %d: %w", path, i, err)
 	}
 	if img == nil {
-		return nil, fmt.Errorf("render: write %s: frame %d: no image", path, i)
+		return nil, fmt.Errorf("media: write %s: frame %d: no image", path, i)
 	}
 	return img, nil
 }
@@ -185,10 +179,10 @@ func nextFrame(path string, frame func(int) (*image.RGBA, error), i int) (*image
 // checkFrame reports a frame whose size is not the video's.
 func checkFrame(path string, img *image.RGBA, w, h, i int) error {
 	if img == nil {
-		return fmt.Errorf("render: write %s: frame %d: no image", path, i)
+		return fmt.Errorf("media: write %s: frame %d: no image", path, i)
 	}
 	if s := img.Bounds().Size(); s.X != w || s.Y != h {
-		return fmt.Errorf("render: write %s: frame %d is %d×%d, want %d×%d", path, i, s.X, s.Y, w, h)
+		return fmt.Errorf("media: write %s: frame %d is %d×%d, want %d×%d", path, i, s.X, s.Y, w, h)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package render
+package media
 
 import (
 	"bufio"
@@ -10,6 +10,8 @@ import (
 	"image/color"
 	"io"
 	"math"
+
+	"interactagent/fileio"
 )
 
 // gifWriter streams an animated GIF to a temporary file frame by frame, so memory stays at a few
@@ -18,7 +20,7 @@ import (
 // finds a close match. Each frame after the first stores only the rectangle that changed.
 type gifWriter struct {
 	path    string
-	tmp     *atomicFile
+	tmp     *fileio.File
 	bw      *bufio.Writer
 	w, h    int
 	fps     float64
@@ -34,15 +36,15 @@ type gifWriter struct {
 	closed  bool
 }
 
-// gifFixedColours join every palette: black, white, the primaries and secondaries.
-var gifFixedColours = []color.RGBA{
+// fixedColours join every palette: black, white, the primaries and secondaries.
+var fixedColours = []color.RGBA{
 	{0, 0, 0, 255}, {255, 255, 255, 255}, {255, 0, 0, 255}, {0, 255, 0, 255},
 	{0, 0, 255, 255}, {255, 255, 0, 255}, {0, 255, 255, 255}, {255, 0, 255, 255},
 }
 
 // newGIFWriter creates the temporary file; nothing is written until the first frame.
 func newGIFWriter(path string, w, h int, fps float64) (*gifWriter, error) {
-	tmp, err := createAtomic(path)
+	tmp, err := create(path)
 	if err != nil {
 		return nil, err
 	}
@@ -56,13 +58,13 @@ func (g *gifWriter) WriteFrame(img *image.RGBA) error {
 		return g.err
 	}
 	if g.closed {
-		return fmt.Errorf("render: write %s: video already closed", g.path)
+		return fmt.Errorf("media: write %s: video already closed", g.path)
 	}
 	if err := checkFrame(g.path, img, g.w, g.h, g.frames); err != nil {
 		return err
 	}
 	if g.frames == 0 {
-		g.setPalette(medianCut(img, 256-len(gifFixedColours)))
+		g.setPalette(medianCut(img, 256-len(fixedColours)))
 		if err := g.writeHeader(); err != nil {
 			return g.fail(err)
 		}
@@ -94,7 +96,7 @@ func (g *gifWriter) Close() error {
 	if err := g.bw.Flush(); err != nil {
 		return g.fail(err)
 	}
-	if err := g.tmp.commit(); err != nil {
+	if err := commit(g.tmp); err != nil {
 		g.err = err
 		return err
 	}
@@ -111,15 +113,15 @@ func (g *gifWriter) Abort() {
 // fail removes the temporary file and records the error for later calls.
 func (g *gifWriter) fail(cause error) error {
 	if g.err == nil {
-		g.tmp.abort()
-		g.err = fmt.Errorf("render: write %s: %w", g.path, cause)
+		g.tmp.Abort()
+		g.err = fmt.Errorf("media: write %s: %w", g.path, cause)
 	}
 	return g.err
 }
 
 // setPalette fixes the palette and sizes the colour lookup table.
 func (g *gifWriter) setPalette(cut []color.RGBA) {
-	for _, c := range append(gifFixedColours, cut...) {
+	for _, c := range append(fixedColours, cut...) {
 		g.pal = append(g.pal, c)
 	}
 	g.bits = 2

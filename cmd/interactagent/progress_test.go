@@ -1,4 +1,4 @@
-package render
+package main
 
 import (
 	"bytes"
@@ -11,9 +11,9 @@ import (
 
 func TestProgressDrawsOnlyWhereSomeoneLooks(t *testing.T) {
 	var buf bytes.Buffer
-	p := NewProgress(&buf, 4, "frames")
-	for i := 0; i < 4; i++ {
-		p.Add(1)
+	p := newProgressBar(&buf, "frames")
+	for i := 1; i <= 4; i++ {
+		p.Report(i, 4)
 	}
 	p.Finish()
 	if out := buf.String(); !strings.Contains(out, "frames") || !strings.Contains(out, "100%") || !strings.Contains(out, "4/4") {
@@ -26,27 +26,29 @@ func TestProgressDrawsOnlyWhereSomeoneLooks(t *testing.T) {
 	}
 	defer f.Close()
 	for _, w := range []io.Writer{nil, io.Discard, f} {
-		p := NewProgress(w, 3, "quiet")
-		p.Add(3)
+		p := newProgressBar(w, "quiet")
+		p.Report(3, 3)
 		p.Finish()
 		p.Abandon()
 	}
 	if st, _ := f.Stat(); st.Size() != 0 {
 		t.Errorf("a bar wrote %d bytes to a file that is not a terminal", st.Size())
 	}
-	var nilBar *Progress
-	nilBar.Add(1)
+	var nilBar *progressBar
+	nilBar.Report(1, 2)
 	nilBar.Finish()
 	nilBar.Abandon()
-	if NewProgress(&buf, 0, "nothing").bar != nil {
+	empty := newProgressBar(&buf, "nothing")
+	empty.Report(0, 0)
+	if empty.bar != nil {
 		t.Error("a job of no steps got a bar")
 	}
 }
 
 func TestAbandonedProgressEndsItsLine(t *testing.T) {
 	var buf bytes.Buffer
-	p := NewProgress(&buf, 10, "render")
-	p.Add(3)
+	p := newProgressBar(&buf, "render")
+	p.Report(3, 10)
 	p.Abandon()
 	if out := buf.String(); !strings.HasSuffix(out, "\n") || strings.Contains(out, "100%") {
 		t.Errorf("abandoned bar drew %q, want a line ended short of 100%%", out)

@@ -1,11 +1,13 @@
-package render
+package media
 
 import (
 	"errors"
+	"fmt"
 	"image"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -50,8 +52,8 @@ func TestNewVideoWriterRejectsBadRequests(t *testing.T) {
 				vw.Abort()
 				t.Fatal("no error")
 			}
-			if !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "render: ") {
-				t.Errorf("error %q, want it to start with render: and mention %q", err, tc.want)
+			if !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "media: ") {
+				t.Errorf("error %q, want it to start with media: and mention %q", err, tc.want)
 			}
 		})
 	}
@@ -115,7 +117,7 @@ func TestWriteVideoRendersEveryFrameInOrder(t *testing.T) {
 	err := WriteVideo(path, 20, 7, func(i int) (*image.RGBA, error) {
 		asked = append(asked, i)
 		return movingSquare(48, 32, i), nil
-	}, nil)
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,6 +131,30 @@ func TestWriteVideoRendersEveryFrameInOrder(t *testing.T) {
 	}
 	if _, err := os.Stat(path); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestProgressFollowsTheFramesWritten checks that each report comes after its frame was written
+// and before the next was asked for, and that a failed frame is never reported.
+func TestProgressFollowsTheFramesWritten(t *testing.T) {
+	boom := errors.New("GL context lost")
+	for _, failAt := range []int{-1, 3} {
+		var log []string
+		cfg := VideoConfig{Progress: func(done, total int) { log = append(log, fmt.Sprintf("done %d/%d", done, total)) }}
+		_, err := cfg.Write(filepath.Join(t.TempDir(), "p.gif"), 20, 5, func(i int) (*image.RGBA, error) {
+			log = append(log, fmt.Sprintf("frame %d", i))
+			if i == failAt {
+				return nil, boom
+			}
+			return movingSquare(16, 16, i), nil
+		})
+		want := []string{"frame 0", "done 1/5", "frame 1", "done 2/5", "frame 2", "done 3/5", "frame 3", "done 4/5", "frame 4", "done 5/5"}
+		if failAt >= 0 {
+			want = want[:2*failAt+1]
+		}
+		if (err != nil) != (failAt >= 0) || !slices.Equal(log, want) {
+			t.Errorf("failing at %d: error %v, calls %v; want %v", failAt, err, log, want)
+		}
 	}
 }
 
@@ -155,7 +181,7 @@ func TestWriteVideoFailuresLeaveNothing(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			err := WriteVideo(filepath.Join(dir, "out.gif"), 20, tc.n, tc.frame, nil)
+			err := WriteVideo(filepath.Join(dir, "out.gif"), 20, tc.n, tc.frame)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error %v, want one mentioning %q", err, tc.want)
 			}

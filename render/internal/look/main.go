@@ -1,0 +1,124 @@
+// Command look writes sample pictures for a person to look at after changing how things are drawn:
+// for each built-in scene, its three labelled scene shots and the ghost image of a curving walk
+// from the scene's start (and of a motion file, when given); for the lounge, the middle frame of a
+// two-pane sequence with a fixed and with a following camera.
+//
+// It checks nothing: the render package's tests assert what must hold of these pictures. It is a
+// tool, not a test, so that `go test` never passes while asserting nothing.
+//
+// Usage, from the repository root:
+//
+//	go run ./render/internal/look -out /tmp/look [-motion ../shared/testdata/humanml3d/motion_example.npy] [-scenes lounge,flat]
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"interactagent/motion"
+	"interactagent/render"
+	"interactagent/render/media"
+	"interactagent/scene/furniture"
+)
+
+func main() {
+	out := flag.String("out", "", "folder to write the pictures into (required)")
+	motionFile := flag.String("motion", "", "a motion file (.npy, clip .json) to draw a ghost image of in every scene, placed at its start")
+	scenes := flag.String("scenes", strings.Join(furniture.BuiltinNames(), ","), "built-in scenes to draw, comma-separated")
+	flag.Parse()
+	if err := run(*out, *motionFile, strings.Split(*scenes, ",")); err != nil {
+		fmt.Fprintln(os.Stderr, "look:", err)
+		os.Exit(1)
+	}
+}
+
+// run draws every sample into out.
+func run(out, motionFile string, names []string) error {
+	if out == "" {
+		return errors.New("-out is required")
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	var example *motion.Clip
+	if motionFile != "" {
+		clip, _, err := motion.LoadMotion(motionFile, motion.HumanML3DFPS)
+		if err != nil {
+			return err
+		}
+		example = clip
+	}
+	e, err := render.NewEngine(render.Options{})
+	if err != nil {
+		return err
+	}
+	defer e.Close()
+	fmt.Println(e.Info())
+	for _, name := range names {
+		if err := drawScene(e, out, name, example); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	return drawSequences(e, out, example)
+}
+
+// drawScene writes a scene's shots and ghost images.
+func drawScene(e *render.Engine, out, name string, example *motion.Clip) error {
+	s, err := furniture.Builtin(name)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("%s: %d objects, %d triangles\n", name, len(s.Objects), s.TriangleCount())
+	shots, err := e.SceneShots(s, render.ShotOptions{})
+	if err != nil {
+		return err
+	}
+	for _, sh := range shots {
+		if err := save(out, name+"_shot_"+sh.Name, sh.Image, nil); err != nil {
+			return err
+		}
+	}
+	img, err := e.Ghost(s, arcWalk(s.Start, 300), render.GhostOptions{})
+	if err := save(out, name+"_ghost_arc", img, err); err != nil || example == nil {
+		return err
+	}
+	img, err = e.Ghost(s, example.Place(s.Start), render.GhostOptions{})
+	return save(out, name+"_ghost_example", img, err)
+}
+
+// drawSequences writes the middle frame of a two-pane sequence in the lounge, fixed and following.
+func drawSequences(e *render.Engine, out string, example *motion.Clip) error {
+	lounge, err := furniture.Builtin("lounge")
+	if err != nil {
+		return err
+	}
+	clips := []*motion.Clip{arcWalk(lounge.Start, 120), arcWalk(lounge.Start.Compose(motion.State{Heading: 1}), 200)}
+	titles := []string{"arc", "wider arc"}
+	if example != nil {
+		clips[1], titles[1] = example.Place(lounge.Start), "example"
+	}
+	for _, follow := range []bool{false, true} {
+		q, err := e.NewSequence(lounge, clips, render.SequenceOptions{Follow: follow, Titles: titles})
+		if err != nil {
+			return err
+		}
+		img, err := q.Frame(q.Len() / 2)
+		if err := save(out, fmt.Sprintf("sequence_follow_%v", follow), img, err); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// save writes img to out/name.png, unless drawing it failed with err.
+func save(out, name string, img *image.RGBA, err error) error {
+	if err != nil {
+		return err
+	}
+	return media.WritePNG(filepath.Join(out, name+".png"), img)
+}

@@ -36,14 +36,14 @@ func (c *Clip) Duration() float64 {
 	return float64(len(c.Frames)) / c.FPS
 }
 
-// Validate reports the first problem that makes the clip unusable: no frames, a non-positive or
-// non-finite fps, non-finite coordinates, or segments outside the frames or out of order.
+// Validate reports the first problem that makes the clip unusable: no frames, an fps outside
+// (0, MaxFPS] (see CheckFPS), non-finite coordinates, or segments outside the frames or out of order.
 func (c *Clip) Validate() error {
 	if len(c.Frames) == 0 {
 		return errors.New("motion: clip has no frames")
 	}
-	if !(c.FPS > 0) || math.IsInf(c.FPS, 0) {
-		return fmt.Errorf("motion: clip fps is %v, want a positive number", c.FPS)
+	if CheckFPS(c.FPS) != nil {
+		return fmt.Errorf("motion: clip fps is %v, want a rate in (0, %g]", c.FPS, MaxFPS)
 	}
 	for t, p := range c.Frames {
 		if !p.Finite() {
@@ -159,8 +159,8 @@ func (c *Clip) FrameAt(sec float64) Pose {
 // Resample returns the clip at another frame rate, interpolating joint positions linearly; the
 // duration and segment times are kept.
 func (c *Clip) Resample(fps float64) (*Clip, error) {
-	if !(fps > 0) || math.IsInf(fps, 0) || fps > 1000 {
-		return nil, fmt.Errorf("motion: resample to %v fps, want a rate in (0, 1000]", fps)
+	if CheckFPS(fps) != nil {
+		return nil, fmt.Errorf("motion: resample to %v fps, want a rate in (0, %g]", fps, MaxFPS)
 	}
 	if err := c.Validate(); err != nil {
 		return nil, err

@@ -47,7 +47,7 @@ func LoadMotion(path string, fps float64) (*Clip, Kind, error) {
 	default:
 		return nil, 0, &UnsupportedError{Path: path, Msg: fmt.Sprintf("file type %q, want .npy (joints or HumanML3D features) or .json (clip)", filepath.Ext(path))}
 	}
-	if err := checkFPS(fps); err != nil {
+	if err := CheckFPS(fps); err != nil {
 		return nil, 0, err
 	}
 	f, err := os.Open(path)
@@ -67,7 +67,7 @@ func LoadMotion(path string, fps float64) (*Clip, Kind, error) {
 // taken as they are; (T, 263) and (1, T, 263) HumanML3D features are decoded (DecodeHumanML3D).
 // T must be in [1, MaxFrames].
 func ClipFromArray(a *Array, fps float64) (*Clip, Kind, error) {
-	if err := checkFPS(fps); err != nil {
+	if err := CheckFPS(fps); err != nil {
 		return nil, 0, err
 	}
 	if err := checkMotionShape(a.Shape); err != nil {
@@ -154,13 +154,6 @@ func posesFromData(data []float64) []Pose {
 		}
 	}
 	return poses
-}
-
-func checkFPS(fps float64) error {
-	if !(fps > 0) || fps > 1000 {
-		return fmt.Errorf("motion: fps %v, want a rate in (0, 1000]", fps)
-	}
-	return nil
 }
 
 // writeFileAtomic writes path through write into a temporary file in the same folder and renames

@@ -13,10 +13,6 @@ import (
 	"codeberg.org/sbinet/npyio"
 )
 
-// MaxFrames is the most frames a motion file may hold (83 minutes at 20 fps). Larger files are
-// refused before anything is allocated for their data.
-const MaxFrames = 100_000
-
 // MaxNPYElements is the most elements ReadNPY accepts in one array: MaxFrames rows of 263
 // HumanML3D features.
 const MaxNPYElements = MaxFrames * HumanML3DFeatures

@@ -36,8 +36,8 @@ func runInfo(args []string, stdout io.Writer) error {
 	if err := fs.need(1); err != nil {
 		return err
 	}
-	if !(*fps > 0) || *fps > 1000 {
-		return usageError{fmt.Sprintf("--fps %v, want a rate in (0, 1000]", *fps)}
+	if motion.CheckFPS(*fps) != nil {
+		return usageError{fmt.Sprintf("--fps %v, want a rate in (0, %g]", *fps, motion.MaxFPS)}
 	}
 	clip, kind, err := motion.LoadMotion(fs.Arg(0), *fps)
 	if err != nil {

@@ -24,8 +24,8 @@ import (
 const (
 	// MaxActions is the most actions one Execute call takes.
 	MaxActions = 1000
-	// MaxFrames is the most frames one Execute call produces (motion.MaxFrames, about 83 minutes
-	// at 20 fps), so every clip can be written to a file and read back.
+	// MaxFrames is the most frames one Execute call produces: motion.MaxFrames (about 83 minutes
+	// at 20 fps), the same cap, so every clip can be written to a file and read back.
 	MaxFrames = motion.MaxFrames
 	// jumpGap is the largest joint jump between consecutive frames that needs no blending: 0.6 m
 	// in 1/20 s (12 m/s) is faster than any limb moves (a running foot peaks near 9 m/s).

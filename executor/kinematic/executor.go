@@ -52,7 +52,7 @@ type Executor struct {
 func New(o Options) *Executor {
 	p := o.Profile
 	if p == (Profile{}) {
-		p = Ideal
+		p = Ideal()
 	}
 	return &Executor{profile: p, seed: o.Seed}
 }

@@ -32,7 +32,7 @@ func walkClip() *Clip {
 	return c
 }
 
-func TestLoadMotionDetectsKind(t *testing.T) {
+func TestLoadMotionDetectsFormat(t *testing.T) {
 	needFile(t, sampleFeaturesPath)
 	dir := t.TempDir()
 	want, _, err := LoadMotion(sampleFeaturesPath, 20)
@@ -53,12 +53,12 @@ func TestLoadMotionDetectsKind(t *testing.T) {
 	for _, tc := range []struct {
 		path string
 		fps  float64
-		kind Kind
+		kind Format
 	}{
-		{sampleFeaturesPath, 20, KindFeatures},
-		{batched, 20, KindFeatures},
-		{joints, 20, KindJoints},
-		{clip, 99, KindClip}, // the document's fps wins
+		{sampleFeaturesPath, 20, FormatFeatures},
+		{batched, 20, FormatFeatures},
+		{joints, 20, FormatJoints},
+		{clip, 99, FormatClipJSON}, // the document's fps wins
 	} {
 		t.Run(tc.kind.String(), func(t *testing.T) {
 			c, kind, err := LoadMotion(tc.path, tc.fps)
@@ -95,7 +95,7 @@ func TestSaveJointsNPYFloat32KeepsJointsToFloat32Precision(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, kind, err := LoadMotion(path, 30)
-	if err != nil || kind != KindJoints {
+	if err != nil || kind != FormatJoints {
 		t.Fatalf("load: %v, %v", kind, err)
 	}
 	for i := range c.Frames {

@@ -54,7 +54,7 @@ func runInfo(args []string, stdout io.Writer) error {
 }
 
 // describe measures the clip.
-func describe(path string, c *motion.Clip, kind motion.Kind) clipFacts {
+func describe(path string, c *motion.Clip, kind motion.Format) clipFacts {
 	lo, hi := c.Bounds()
 	segs := c.Segments
 	if segs == nil {

@@ -297,8 +297,8 @@ func TestBodyCapsulesLeaveNoGapsAlongBones(t *testing.T) {
 	var caps []Capsule
 	for _, tc := range testPoses()[:6] { // bones of the skeleton's lengths
 		caps = b.Capsules(tc.pose, caps)
-		for j := 1; j < NumJoints; j++ {
-			from, to := tc.pose[Parents[j]], tc.pose[j]
+		for j := Joint(1); j < NumJoints; j++ {
+			from, to := tc.pose[Parent(j)], tc.pose[j]
 			for k := 0; k <= 20; k++ {
 				x := from.Add(to.Sub(from).Mul(float64(k) / 20))
 				inside := false

@@ -40,7 +40,7 @@ func GlobalRotations(rot Rotations) [NumJoints]mgl64.Quat {
 	var g [NumJoints]mgl64.Quat
 	g[Pelvis] = rot[Pelvis]
 	for j := 1; j < NumJoints; j++ {
-		g[j] = quatMul(g[Parents[j]], rot[j])
+		g[j] = quatMul(g[parents[j]], rot[j])
 	}
 	return g
 }
@@ -52,7 +52,7 @@ func FK(root mgl64.Vec3, rot Rotations) Pose {
 	var p Pose
 	p[Pelvis] = root
 	for j := 1; j < NumJoints; j++ {
-		p[j] = p[Parents[j]].Add(quatRotate(g[j], restOffsets[j]))
+		p[j] = p[parents[j]].Add(quatRotate(g[j], restOffsets[j]))
 	}
 	return p
 }
@@ -73,7 +73,7 @@ func ikRotations(p Pose) (rot Rotations, g [NumJoints]mgl64.Quat) {
 	rot[Pelvis] = pelvisOrientation(p)
 	g[Pelvis] = rot[Pelvis]
 	for j := 1; j < NumJoints; j++ {
-		par := Parents[j]
+		par := parents[j]
 		local := quatRotate(g[par].Conjugate(), p[j].Sub(p[par]))
 		rot[j] = shortestArc(restOffsets[j], local)
 		g[j] = quatMul(g[par], rot[j])

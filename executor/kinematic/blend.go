@@ -110,11 +110,11 @@ func lerpRig(a, b rig, w float64) rig {
 func blendPoses(a, b motion.Pose, w float64) motion.Pose {
 	var out motion.Pose
 	out[motion.Pelvis] = lerpVec(a[motion.Pelvis], b[motion.Pelvis], w)
-	for j := 1; j < motion.NumJoints; j++ {
-		par := motion.Parents[j]
+	for j := motion.Joint(1); j < motion.NumJoints; j++ {
+		par := motion.Parent(j)
 		da := unitOr(a[j].Sub(a[par]), mgl64.Vec3{0, 1, 0})
 		db := unitOr(b[j].Sub(b[par]), mgl64.Vec3{0, 1, 0})
-		out[j] = out[par].Add(slerpDir(da, db, w).Mul(motion.BoneLengths[j]))
+		out[j] = out[par].Add(slerpDir(da, db, w).Mul(motion.BoneLength(j)))
 	}
 	return out
 }

@@ -27,8 +27,8 @@ func run(t testing.TB, p Profile, seed uint64, actions ...string) *motion.Clip {
 func maxBoneError(c *motion.Clip) float64 {
 	worst := 0.0
 	for _, p := range c.Frames {
-		for j := 1; j < motion.NumJoints; j++ {
-			d := p[j].Sub(p[motion.Parents[j]]).Len() - motion.BoneLengths[j]
+		for j := motion.Joint(1); j < motion.NumJoints; j++ {
+			d := p[j].Sub(p[motion.Parent(j)]).Len() - motion.BoneLength(j)
 			worst = math.Max(worst, math.Abs(d))
 		}
 	}

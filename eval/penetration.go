@@ -153,7 +153,7 @@ func cullCapsules(f *scene.DepthField, pl *motion.Placement, sc *frameScratch) b
 	sc.caps = pl.Capsules(sc.caps)
 	box := scene.EmptyBox()
 	for _, c := range sc.caps {
-		box = box.Union(capsuleBox(c))
+		box = box.Union(scene.Box(c.Bounds()))
 	}
 	sc.cand = f.Overlapping(box, sc.cand)
 	sc.near, sc.ranges, sc.floor = sc.near[:0], sc.ranges[:0], sc.floor[:0]
@@ -198,14 +198,6 @@ func capsuleDepths(f *scene.DepthField, sc *frameScratch, w float64, part motion
 		}
 	}
 	out.sum += w * sum
-}
-
-// capsuleBox returns the box around a capsule.
-func capsuleBox(c motion.Capsule) scene.Box {
-	r := mgl64.Vec3{c.Radius, c.Radius, c.Radius}
-	lo := mgl64.Vec3{min(c.A[0], c.B[0]), min(c.A[1], c.B[1]), min(c.A[2], c.B[2])}
-	hi := mgl64.Vec3{max(c.A[0], c.B[0]), max(c.A[1], c.B[1]), max(c.A[2], c.B[2])}
-	return scene.Box{Lo: lo.Sub(r), Hi: hi.Add(r)}
 }
 
 // summarize turns per-frame results into the statistics.

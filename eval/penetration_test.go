@@ -262,7 +262,7 @@ func checkPointDepths(t *testing.T, prep *PreparedScene, pose motion.Pose, pts [
 	caps := prep.Body.Capsules(pose, nil)
 	var box scene.Box = scene.EmptyBox()
 	for _, c := range caps {
-		box = box.Union(capsuleBox(c))
+		box = box.Union(scene.Box(c.Bounds()))
 	}
 	cand := f.Overlapping(box, nil)
 	for i, c := range caps {

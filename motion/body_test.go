@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/geom"
 )
 
 // testPoses returns named poses to check the body proxy on: standing, arbitrary facing, random
@@ -41,8 +43,8 @@ func testPoses() []struct {
 }
 
 func TestCapsuleDistance(t *testing.T) {
-	c := Capsule{A: mgl64.Vec3{0, 0, 0}, B: mgl64.Vec3{0, 1, 0}, Radius: 0.1}
-	s := Capsule{A: mgl64.Vec3{1, 1, 1}, B: mgl64.Vec3{1, 1, 1}, Radius: 0.5}
+	c := Capsule{Capsule: geom.Capsule{A: mgl64.Vec3{0, 0, 0}, B: mgl64.Vec3{0, 1, 0}, Radius: 0.1}, Part: PartLeftShin}
+	s := Capsule{Capsule: geom.Capsule{A: mgl64.Vec3{1, 1, 1}, B: mgl64.Vec3{1, 1, 1}, Radius: 0.5}, Part: PartHead}
 	cases := []struct {
 		name string
 		c    Capsule
@@ -355,7 +357,7 @@ func TestBodyPointsMatchSlowPath(t *testing.T) {
 				ab := rc.B.Sub(rc.A)
 				s := 0.0
 				if l2 := ab.Dot(ab); l2 > 0 {
-					s = clampFloat(restPts[k].P.Sub(rc.A).Dot(ab)/l2, 0, 1)
+					s = geom.Clamp(restPts[k].P.Sub(rc.A).Dot(ab)/l2, 0, 1)
 				}
 				offset := restPts[k].P.Sub(rc.A.Add(ab.Mul(s)))
 				want := caps[i].A.Add(caps[i].B.Sub(caps[i].A).Mul(s)).Add(g[b.caps[i].frame].Rotate(offset))

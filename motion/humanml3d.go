@@ -5,6 +5,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/geom"
 )
 
 // HumanML3DFeatures is the number of features per frame in HumanML3D's motion representation.
@@ -95,7 +97,7 @@ func checkFeatureRow(t int, row []float64) error {
 				len(row), HumanML3DFeatures, decodedFeatures)}
 	}
 	for k, v := range row[:decodedFeatures] {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
+		if !geom.Finite(v) {
 			return &FormatError{Pos: fmt.Sprintf("frame %d", t),
 				Msg: fmt.Sprintf("feature %d is %v, want a finite number", k, v)}
 		}

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/geom"
 )
 
 // sampleFeaturesPath is the executor project's public HumanML3D sample (199 × 263 float32, MIT).
@@ -109,7 +111,7 @@ func TestDecodeHumanML3DGoldenHeading(t *testing.T) {
 	// facing of the same frame's joints before the heading is put back.
 	last := len(feats) - 1
 	local := decodeFrame(feats[last], 0, 0, 0)
-	turn := mgl64.RadToDeg(WrapAngle(poses[last].Heading() - local.Heading()))
+	turn := mgl64.RadToDeg(geom.WrapAngle(poses[last].Heading() - local.Heading()))
 	if math.Abs(turn-(-29.8)) > 0.05 {
 		t.Errorf("root turned %.2f°, want −29.8° (to the right)", turn)
 	}

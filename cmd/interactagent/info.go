@@ -55,7 +55,7 @@ func runInfo(args []string, stdout io.Writer) error {
 
 // describe measures the clip.
 func describe(path string, c *motion.Clip, kind motion.Format) clipFacts {
-	lo, hi := c.Bounds()
+	box := c.Bounds()
 	segs := c.Segments
 	if segs == nil {
 		segs = []motion.Segment{}
@@ -63,7 +63,7 @@ func describe(path string, c *motion.Clip, kind motion.Format) clipFacts {
 	return clipFacts{
 		File: path, Kind: kind.String(), Frames: c.Len(), FPS: c.FPS, Duration: c.Duration(),
 		PathLength: c.PathLength(), HeadingChange: mgl64.RadToDeg(c.HeadingChange()),
-		BoundsMin: lo, BoundsMax: hi, Segments: segs,
+		BoundsMin: box.Lo, BoundsMax: box.Hi, Segments: segs,
 	}
 }
 

@@ -276,9 +276,9 @@ func (c *renderConfig) ghosts(e *render.Engine, s *scene.Scene, clips []*motion.
 			opt.Camera = cam
 		case c.view == "top":
 			// The motion with at least 4 m of floor around its centre.
-			lo, hi := clip.Bounds()
-			mid := lo.Add(hi).Mul(0.5)
-			pts := []mgl64.Vec3{lo, hi, mid.Add(mgl64.Vec3{-2, 0, -2}), mid.Add(mgl64.Vec3{2, 0, 2})}
+			box := clip.Bounds()
+			mid := box.Center()
+			pts := []mgl64.Vec3{box.Lo, box.Hi, mid.Add(mgl64.Vec3{-2, 0, -2}), mid.Add(mgl64.Vec3{2, 0, 2})}
 			opt.Camera = render.FitTopDown(pts, float64(w)/float64(h), 0.08)
 		}
 		img, err := e.Ghost(s, clip, opt)

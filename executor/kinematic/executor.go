@@ -12,11 +12,11 @@ package kinematic
 import (
 	"context"
 	"fmt"
-	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/executor"
+	"interactagent/geom"
 	"interactagent/motion"
 )
 
@@ -100,7 +100,7 @@ func (e *Executor) planAll(ctx context.Context, start motion.State, actions []st
 	if len(actions) > MaxActions {
 		return nil, fmt.Errorf("kinematic: %d actions, want at most %d", len(actions), MaxActions)
 	}
-	if !finite(start.Root) || math.IsNaN(start.Heading) || math.IsInf(start.Heading, 0) {
+	if !geom.FiniteVec(start.Root) || !geom.Finite(start.Heading) {
 		return nil, fmt.Errorf("kinematic: start state %v is not finite", start)
 	}
 	b := body{at: motion.State{Root: mgl64.Vec3{start.Root.X(), 0, start.Root.Z()}, Heading: start.Heading}}
@@ -185,13 +185,4 @@ func (e *Executor) Execute(ctx context.Context, start motion.State, actions []st
 	}
 	clip.Frames = frames
 	return clip, nil
-}
-
-func finite(v mgl64.Vec3) bool {
-	for _, c := range v {
-		if math.IsNaN(c) || math.IsInf(c, 0) {
-			return false
-		}
-	}
-	return true
 }

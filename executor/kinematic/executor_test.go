@@ -11,6 +11,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/executor"
+	"interactagent/geom"
 	"interactagent/motion"
 )
 
@@ -99,7 +100,7 @@ func TestPredictMatchesExecute(t *testing.T) {
 				for i, s := range c.Segments {
 					got := c.Frames[s.End-1].State()
 					if out[i].Frames != s.End-s.Start || got.Root.Sub(out[i].End.Root).Len() > 1e-6 ||
-						math.Abs(motion.WrapAngle(got.Heading-out[i].End.Heading)) > 1e-6 {
+						math.Abs(geom.WrapAngle(got.Heading-out[i].End.Heading)) > 1e-6 {
 						t.Errorf("%s seed %d %q: predicted %d frames ending %v, executed %d ending %v",
 							p.Name, seed, s.Action, out[i].Frames, out[i].End, s.End-s.Start, got)
 					}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/geom"
 	"interactagent/motion"
 )
 
@@ -74,9 +75,9 @@ func maxFrameJump(c *motion.Clip) float64 {
 
 // lowestJoint returns the lowest height any joint reaches.
 func lowestJoint(c *motion.Clip) float64 {
-	lo, _ := c.Bounds()
+	lo := c.Bounds().Lo
 	return lo.Y()
 }
 
 // degrees returns the wrapped heading difference b − a in degrees.
-func degreesBetween(a, b float64) float64 { return mgl64.RadToDeg(motion.WrapAngle(b - a)) }
+func degreesBetween(a, b float64) float64 { return mgl64.RadToDeg(geom.WrapAngle(b - a)) }

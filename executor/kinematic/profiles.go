@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/geom"
 )
 
 // The error model: a learned executor follows distances and angles only roughly, drifts while
@@ -84,7 +86,7 @@ func ProfileByName(name string) (Profile, error) {
 func (p Profile) validate() error {
 	for _, v := range []float64{p.DistanceError, p.DriftDegPerMetre, p.TurnError, p.TurnOffsetDeg,
 		p.PositionJitter, p.MaxSeconds, p.SeatHeight, p.BedHeight} {
-		if !(v >= 0) || math.IsInf(v, 0) {
+		if !geom.Finite(v) || v < 0 {
 			return fmt.Errorf("kinematic: profile %q has a negative or non-finite parameter", p.Name)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/geom"
 	"interactagent/motion"
 )
 
@@ -45,7 +46,7 @@ func TestMotionLLMWalkErrorsStayInsideTheirBounds(t *testing.T) {
 			if chord < lo-1e-9 || chord > tt.dist*walked+1e-9 {
 				t.Fatalf("%q seed %d: moved %.3f m, want %.3f–%.3f", tt.text, seed, chord, lo, tt.dist*walked)
 			}
-			if h := math.Abs(motion.WrapAngle(end.Heading)); h > drift+1e-9 {
+			if h := math.Abs(geom.WrapAngle(end.Heading)); h > drift+1e-9 {
 				t.Fatalf("%q seed %d: drifted %.2f°, want at most %.2f°", tt.text, seed, mgl64.RadToDeg(h), mgl64.RadToDeg(drift))
 			}
 			if along := end.Root.Normalize().Dot(tt.dir); along < math.Cos(drift)-1e-9 {
@@ -83,7 +84,7 @@ func TestMotionLLMTurnErrorsStayInsideTheirBounds(t *testing.T) {
 			end := predictOne(t, p, seed, tt.text)[0].End
 			bound := p.TurnError*math.Abs(tt.deg) + p.TurnOffsetDeg
 			got := mgl64.RadToDeg(end.Heading)
-			errDeg := mgl64.RadToDeg(motion.WrapAngle(mgl64.DegToRad(got - tt.deg)))
+			errDeg := mgl64.RadToDeg(geom.WrapAngle(mgl64.DegToRad(got - tt.deg)))
 			if math.Abs(errDeg) > bound+1e-6 {
 				t.Fatalf("%q seed %d: turned to %.2f°, error %.2f°, want within ±%.2f°", tt.text, seed, got, errDeg, bound)
 			}

@@ -233,14 +233,6 @@ func twoBone(a, target mgl64.Vec3, la, lb float64, pole mgl64.Vec3) (mid, end mg
 	return motion.TwoBoneIK(a, a, target, target, la, lb, a.Add(pole))
 }
 
-// perpendicular returns some unit vector perpendicular to the unit vector v.
-func perpendicular(v mgl64.Vec3) mgl64.Vec3 {
-	if math.Abs(v.X()) < 0.9 {
-		return v.Cross(mgl64.Vec3{1, 0, 0}).Normalize()
-	}
-	return v.Cross(mgl64.Vec3{0, 0, 1}).Normalize()
-}
-
 // unitOr returns v normalised, or fallback when v is (nearly) zero.
 func unitOr(v, fallback mgl64.Vec3) mgl64.Vec3 {
 	l := v.Len()

@@ -179,7 +179,7 @@ func SaveClipJSON(path string, c *Clip) error {
 	if err := checkClipForWrite(c); err != nil {
 		return err
 	}
-	return writeFileAtomic(path, func(w io.Writer) error { return WriteClipJSON(w, c) })
+	return saveAtomic(path, func(w io.Writer) error { return WriteClipJSON(w, c) })
 }
 
 // clip checks the document beyond what decoding checked and builds the clip.

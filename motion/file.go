@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/fileio"
 )
 
 // Format is the file format a motion was read from: what LoadMotion and ClipFromArray found.
@@ -117,7 +119,7 @@ func SaveJointsNPY(path string, c *Clip, dt DType) error {
 	if err := checkWritable(a, dt); err != nil {
 		return err
 	}
-	return writeFileAtomic(path, func(w io.Writer) error { return WriteNPY(w, a, dt) })
+	return saveAtomic(path, func(w io.Writer) error { return WriteNPY(w, a, dt) })
 }
 
 // checkMotionShape accepts the shapes of joints and features with 1 to MaxFrames frames.
@@ -156,38 +158,17 @@ func posesFromData(data []float64) []Pose {
 	return poses
 }
 
-// writeFileAtomic writes path through write into a temporary file in the same folder and renames
-// it over path only when everything went well, so a failed or interrupted write never leaves a
-// half-written file behind.
-func writeFileAtomic(path string, write func(io.Writer) error) (err error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
+// saveAtomic writes path through write with fileio.WriteAtomic, so a failed or interrupted write
+// leaves any earlier file as it was. write's own errors already start with "motion:"; the file
+// system's get the prefix here.
+func saveAtomic(path string, write func(io.Writer) error) error {
+	var writeErr error
+	err := fileio.WriteAtomic(path, func(w io.Writer) error {
+		writeErr = write(w)
+		return writeErr
+	})
+	if err != nil && err != writeErr {
+		return fmt.Errorf("motion: %w", err)
 	}
-	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("motion: write %s: %w", path, err)
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if err := write(f); err != nil {
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		return fmt.Errorf("motion: write %s: %w", path, err)
-	}
-	if err := f.Chmod(0o644); err != nil {
-		return fmt.Errorf("motion: write %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("motion: write %s: %w", path, err)
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		return fmt.Errorf("motion: write %s: %w", path, err)
-	}
-	return nil
+	return err
 }

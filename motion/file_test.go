@@ -151,7 +151,7 @@ func TestSavesAreAtomic(t *testing.T) {
 		{"npy bad clip", func(p string) error { return SaveJointsNPY(p, bad, Float32) }},
 		{"json bad clip", func(p string) error { return SaveClipJSON(p, bad) }},
 		{"failing writer", func(p string) error {
-			return writeFileAtomic(p, func(w io.Writer) error {
+			return saveAtomic(p, func(w io.Writer) error {
 				w.Write([]byte("half a fi"))
 				return errors.New("disk full")
 			})
@@ -170,6 +170,22 @@ func TestSavesAreAtomic(t *testing.T) {
 				t.Errorf("folder holds %d entries, want only the earlier file", len(entries))
 			}
 		})
+	}
+}
+
+// Errors of the file system start with the package and name the file; the writer's own error
+// comes back as it is.
+func TestSaveErrorsNameThePackageAndFile(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "no such folder", "walk.json")
+	for _, err := range []error{SaveClipJSON(missing, walkClip()), SaveJointsNPY(missing, walkClip(), Float32)} {
+		if err == nil || !strings.HasPrefix(err.Error(), "motion: write "+missing+": ") {
+			t.Errorf("save into a missing folder: %v, want an error starting with motion: and the path", err)
+		}
+	}
+	full := errors.New("disk full")
+	if err := saveAtomic(filepath.Join(dir, "x.dat"), func(io.Writer) error { return full }); err != full {
+		t.Errorf("failing writer: %v, want its own error unchanged", err)
 	}
 }
 

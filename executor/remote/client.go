@@ -74,6 +74,7 @@ type RequestError struct {
 // Unwrap returns the transport error, if any.
 func (e *RequestError) Unwrap() error { return e.Err }
 
+// Error says which server, what status (when one came) and what went wrong.
 func (e *RequestError) Error() string {
 	if e.Status == 0 {
 		return fmt.Sprintf("remote: %s: %s", e.URL, e.Msg)
@@ -88,6 +89,7 @@ type ReplyError struct {
 	Msg string
 }
 
+// Error says which server and why its reply cannot be used.
 func (e *ReplyError) Error() string {
 	return fmt.Sprintf("remote: %s: unusable reply: %s", e.URL, e.Msg)
 }

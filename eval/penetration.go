@@ -132,7 +132,7 @@ func penetrationFrame(prep *PreparedScene, pose motion.Pose, sc *frameScratch) f
 	sc.caps = sc.place.Capsules(sc.caps)
 	sc.geoms = sc.geoms[:0]
 	for _, c := range sc.caps {
-		sc.geoms = append(sc.geoms, geom.Capsule{A: c.A, B: c.B, Radius: c.Radius})
+		sc.geoms = append(sc.geoms, c.Capsule)
 	}
 	if !sc.probe.Frame(sc.geoms) {
 		return out

@@ -57,12 +57,12 @@ func seatedPose(p mgl64.Vec3) motion.Pose {
 		target := mgl64.Vec3{hip.X(), rest[l[2]].Y(), hip.Z() + 0.45}
 		pole := hip.Add(mgl64.Vec3{0, 0.3, 1})
 		pose[l[1]], pose[l[2]] = motion.TwoBoneIK(hip, pose[l[1]], pose[l[2]], target,
-			motion.BoneLengths[l[1]], motion.BoneLengths[l[2]], pole)
+			motion.BoneLength(l[1]), motion.BoneLength(l[2]), pole)
 		pose[l[3]] = pose[l[2]].Add(off[l[3]])
 	}
 	for _, a := range [][3]motion.Joint{{motion.LeftShoulder, motion.LeftElbow, motion.LeftWrist}, {motion.RightShoulder, motion.RightElbow, motion.RightWrist}} {
-		pose[a[1]] = pose[a[0]].Add(mgl64.Vec3{0, -0.85, 0.5}.Normalize().Mul(motion.BoneLengths[a[1]]))
-		pose[a[2]] = pose[a[1]].Add(mgl64.Vec3{0, -0.1, 1}.Normalize().Mul(motion.BoneLengths[a[2]]))
+		pose[a[1]] = pose[a[0]].Add(mgl64.Vec3{0, -0.85, 0.5}.Normalize().Mul(motion.BoneLength(a[1])))
+		pose[a[2]] = pose[a[1]].Add(mgl64.Vec3{0, -0.1, 1}.Normalize().Mul(motion.BoneLength(a[2])))
 	}
 	return pose
 }
@@ -267,7 +267,7 @@ func checkPointDepths(t *testing.T, prep *PreparedScene, pose motion.Pose, pts [
 	caps := prep.Body.Capsules(pose, nil)
 	var geoms []geom.Capsule
 	for _, c := range caps {
-		geoms = append(geoms, geom.Capsule{A: c.A, B: c.B, Radius: c.Radius})
+		geoms = append(geoms, c.Capsule)
 	}
 	probe.Frame(geoms)
 	var ps []mgl64.Vec3

@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/geom"
 	"interactagent/motion"
 	"interactagent/scene/furniture"
 )
@@ -29,7 +30,7 @@ func TestBuiltinStandPointsAreFreeSpace(t *testing.T) {
 					t.Fatal(err)
 				}
 				if w := stats.Worst; w != nil && w.Object != "floor" && w.Depth > 1e-3 {
-					t.Errorf("%s: %s (%.2f, %.2f) facing %.0f°: %s is %.1f cm inside %s/%s", name, what, st.Root.X(), st.Root.Z(), mgl64.RadToDeg(motion.WrapAngle(st.Heading)), w.Part, 100*w.Depth, w.Object, w.ObjectPart)
+					t.Errorf("%s: %s (%.2f, %.2f) facing %.0f°: %s is %.1f cm inside %s/%s", name, what, st.Root.X(), st.Root.Z(), mgl64.RadToDeg(geom.WrapAngle(st.Heading)), w.Part, 100*w.Depth, w.Object, w.ObjectPart)
 				}
 			}
 		}

@@ -32,5 +32,6 @@ func (f Func) Execute(ctx context.Context, start motion.State, actions []string)
 	return f(ctx, start, actions)
 }
 
-// FPS is the frame rate of the built-in executor and of HumanML3D motion.
-const FPS = 20
+// FPS is the frame rate of the built-in executor and the one a remote client asks for unless told
+// otherwise: HumanML3D's (motion.HumanML3DFPS), which MotionLLM was trained on.
+const FPS = motion.HumanML3DFPS

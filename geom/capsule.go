@@ -21,5 +21,13 @@ func (c Capsule) Closest(p mgl64.Vec3) mgl64.Vec3 {
 // Distance returns the signed distance from p to the capsule's surface: negative inside.
 func (c Capsule) Distance(p mgl64.Vec3) float64 { return p.Sub(c.Closest(p)).Len() - c.Radius }
 
-// Bounds returns the box around the capsule.
-func (c Capsule) Bounds() Box { return BoxAround(c.A, c.B).Expand(c.Radius) }
+// Bounds returns the box around the capsule: BoxAround(A, B).Expand(Radius), written out with the
+// built-in min and max because penetration culling asks for it for every capsule of every frame,
+// where the general form made eval's BenchmarkPenetration/walk_past about a fifth slower. The two
+// give the same box, bit for bit (TestCapsuleBoundsMatchBoxAround).
+func (c Capsule) Bounds() Box {
+	r := mgl64.Vec3{c.Radius, c.Radius, c.Radius}
+	lo := mgl64.Vec3{min(c.A[0], c.B[0]), min(c.A[1], c.B[1]), min(c.A[2], c.B[2])}
+	hi := mgl64.Vec3{max(c.A[0], c.B[0]), max(c.A[1], c.B[1]), max(c.A[2], c.B[2])}
+	return Box{Lo: lo.Sub(r), Hi: hi.Add(r)}
+}

@@ -168,3 +168,30 @@ func TestPerpendicular(t *testing.T) {
 		}
 	}
 }
+
+// TestCapsuleBoundsMatchBoxAround checks the written-out Bounds against the obvious form, bit for
+// bit, on random capsules, spheres, signed zeros and non-finite ends.
+func TestCapsuleBoundsMatchBoxAround(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	negZero := math.Copysign(0, -1)
+	odd := []Capsule{
+		{A: mgl64.Vec3{0, negZero, 0}, B: mgl64.Vec3{negZero, 0, 0}, Radius: 0},
+		{A: mgl64.Vec3{math.NaN(), 1, 2}, B: mgl64.Vec3{0, math.Inf(-1), 2}, Radius: 0.1},
+		{A: mgl64.Vec3{1, 1, 1}, B: mgl64.Vec3{1, 1, 1}, Radius: 0.5},
+	}
+	for i := 0; i < 1000+len(odd); i++ {
+		var c Capsule
+		if i < len(odd) {
+			c = odd[i]
+		} else {
+			c = Capsule{A: mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()},
+				B: mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}, Radius: rng.Float64()}
+		}
+		got, want := c.Bounds(), BoxAround(c.A, c.B).Expand(c.Radius)
+		for k := 0; k < 3; k++ {
+			if math.Float64bits(got.Lo[k]) != math.Float64bits(want.Lo[k]) || math.Float64bits(got.Hi[k]) != math.Float64bits(want.Hi[k]) {
+				t.Fatalf("%+v: Bounds %v, BoxAround(A, B).Expand(Radius) %v", c, got, want)
+			}
+		}
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"sync"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/geom"
 )
 
 // BodyPart names a part of the body proxy; String gives names such as "head" and "left_thigh".
@@ -52,21 +54,11 @@ func (b BodyPart) String() string {
 // to it, so a sum over weighted points is on the scale of DIMOS's sum over SMPL-X vertices.
 const SMPLXVertices = 10475
 
-// Capsule is the segment A–B (metres, world space) swept by a sphere of Radius; A == B makes a sphere.
+// Capsule is one capsule of the body proxy: the geometry (the segment A–B in metres, world space,
+// swept by a sphere of Radius; its Distance, Closest and Bounds) and the body part it stands for.
 type Capsule struct {
-	A, B   mgl64.Vec3
-	Radius float64
-	Part   BodyPart
-}
-
-// Distance returns the signed distance from p to the capsule's surface: negative inside.
-func (c Capsule) Distance(p mgl64.Vec3) float64 {
-	ab, ap := c.B.Sub(c.A), p.Sub(c.A)
-	t := 0.0
-	if l2 := ab.Dot(ab); l2 > 0 {
-		t = clampFloat(ap.Dot(ab)/l2, 0, 1)
-	}
-	return ap.Sub(ab.Mul(t)).Len() - c.Radius
+	geom.Capsule
+	Part BodyPart
 }
 
 // WeightedPoint is one surface sample of the body proxy: its position (metres), the number of
@@ -170,7 +162,7 @@ func buildBody() *Body {
 		if !ok {
 			e3 = mgl64.Vec3{0, 1, 0}
 		}
-		e1 := perpendicularTo(e3)
+		e1 := geom.Perpendicular(e3)
 		b.rest[i] = mgl64.Mat3FromCols(e1, e3.Cross(e1), e3)
 		pl[i] = placement{a: a, b: bb, e1: e1, e2: e3.Cross(e1), e3: e3, length: bb.Sub(a).Len()}
 	}
@@ -217,7 +209,7 @@ func (b *Body) covered(i int, x mgl64.Vec3, pl *[numCapsules]placement) bool {
 		if j == i {
 			continue
 		}
-		d := Capsule{A: pl[j].a, B: pl[j].b, Radius: b.caps[j].radius}.Distance(x)
+		d := geom.Capsule{A: pl[j].a, B: pl[j].b, Radius: b.caps[j].radius}.Distance(x)
 		if d < -tol || (j < i && d <= tol) {
 			return true
 		}

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/geom"
 )
 
 // testPoses returns named poses to check the body proxy on: standing, arbitrary facing, random
@@ -41,8 +43,8 @@ func testPoses() []struct {
 }
 
 func TestCapsuleDistance(t *testing.T) {
-	c := Capsule{A: mgl64.Vec3{0, 0, 0}, B: mgl64.Vec3{0, 1, 0}, Radius: 0.1}
-	s := Capsule{A: mgl64.Vec3{1, 1, 1}, B: mgl64.Vec3{1, 1, 1}, Radius: 0.5}
+	c := Capsule{Capsule: geom.Capsule{A: mgl64.Vec3{0, 0, 0}, B: mgl64.Vec3{0, 1, 0}, Radius: 0.1}, Part: PartLeftShin}
+	s := Capsule{Capsule: geom.Capsule{A: mgl64.Vec3{1, 1, 1}, B: mgl64.Vec3{1, 1, 1}, Radius: 0.5}, Part: PartHead}
 	cases := []struct {
 		name string
 		c    Capsule
@@ -297,8 +299,8 @@ func TestBodyCapsulesLeaveNoGapsAlongBones(t *testing.T) {
 	var caps []Capsule
 	for _, tc := range testPoses()[:6] { // bones of the skeleton's lengths
 		caps = b.Capsules(tc.pose, caps)
-		for j := 1; j < NumJoints; j++ {
-			from, to := tc.pose[Parents[j]], tc.pose[j]
+		for j := Joint(1); j < NumJoints; j++ {
+			from, to := tc.pose[Parent(j)], tc.pose[j]
 			for k := 0; k <= 20; k++ {
 				x := from.Add(to.Sub(from).Mul(float64(k) / 20))
 				inside := false
@@ -355,7 +357,7 @@ func TestBodyPointsMatchSlowPath(t *testing.T) {
 				ab := rc.B.Sub(rc.A)
 				s := 0.0
 				if l2 := ab.Dot(ab); l2 > 0 {
-					s = clampFloat(restPts[k].P.Sub(rc.A).Dot(ab)/l2, 0, 1)
+					s = geom.Clamp(restPts[k].P.Sub(rc.A).Dot(ab)/l2, 0, 1)
 				}
 				offset := restPts[k].P.Sub(rc.A.Add(ab.Mul(s)))
 				want := caps[i].A.Add(caps[i].B.Sub(caps[i].A).Mul(s)).Add(g[b.caps[i].frame].Rotate(offset))

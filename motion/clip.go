@@ -6,6 +6,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/geom"
 )
 
 // Clip is a motion: T frames × 22 joint positions (metres, Y up) sampled at FPS frames per second,
@@ -36,14 +38,14 @@ func (c *Clip) Duration() float64 {
 	return float64(len(c.Frames)) / c.FPS
 }
 
-// Validate reports the first problem that makes the clip unusable: no frames, a non-positive or
-// non-finite fps, non-finite coordinates, or segments outside the frames or out of order.
+// Validate reports the first problem that makes the clip unusable: no frames, an fps outside
+// (0, MaxFPS] (see CheckFPS), non-finite coordinates, or segments outside the frames or out of order.
 func (c *Clip) Validate() error {
 	if len(c.Frames) == 0 {
 		return errors.New("motion: clip has no frames")
 	}
-	if !(c.FPS > 0) || math.IsInf(c.FPS, 0) {
-		return fmt.Errorf("motion: clip fps is %v, want a positive number", c.FPS)
+	if CheckFPS(c.FPS) != nil {
+		return fmt.Errorf("motion: clip fps is %v, want a rate in (0, %g]", c.FPS, MaxFPS)
 	}
 	for t, p := range c.Frames {
 		if !p.Finite() {
@@ -74,11 +76,11 @@ func (c *Clip) Clone() *Clip {
 // Slice returns frames [from, to) as a new clip; segments are clipped to the range and re-indexed,
 // and those left empty are dropped. Out-of-range bounds are clamped.
 func (c *Clip) Slice(from, to int) *Clip {
-	from = clampInt(from, 0, len(c.Frames))
-	to = clampInt(to, from, len(c.Frames))
+	from = geom.Clamp(from, 0, len(c.Frames))
+	to = geom.Clamp(to, from, len(c.Frames))
 	out := &Clip{FPS: c.FPS, Frames: append([]Pose(nil), c.Frames[from:to]...)}
 	for _, s := range c.Segments {
-		s.Start, s.End = clampInt(s.Start, from, to)-from, clampInt(s.End, from, to)-from
+		s.Start, s.End = geom.Clamp(s.Start, from, to)-from, geom.Clamp(s.End, from, to)-from
 		if s.End > s.Start {
 			s.Warnings = append([]string(nil), s.Warnings...)
 			out.Segments = append(out.Segments, s)
@@ -159,8 +161,8 @@ func (c *Clip) FrameAt(sec float64) Pose {
 // Resample returns the clip at another frame rate, interpolating joint positions linearly; the
 // duration and segment times are kept.
 func (c *Clip) Resample(fps float64) (*Clip, error) {
-	if !(fps > 0) || math.IsInf(fps, 0) || fps > 1000 {
-		return nil, fmt.Errorf("motion: resample to %v fps, want a rate in (0, 1000]", fps)
+	if CheckFPS(fps) != nil {
+		return nil, fmt.Errorf("motion: resample to %v fps, want a rate in (0, %g]", fps, MaxFPS)
 	}
 	if err := c.Validate(); err != nil {
 		return nil, err
@@ -172,8 +174,8 @@ func (c *Clip) Resample(fps float64) (*Clip, error) {
 	}
 	scale := fps / c.FPS
 	for _, s := range c.Segments {
-		s.Start = clampInt(int(math.Round(float64(s.Start)*scale)), 0, n)
-		s.End = clampInt(int(math.Round(float64(s.End)*scale)), s.Start, n)
+		s.Start = geom.Clamp(int(math.Round(float64(s.Start)*scale)), 0, n)
+		s.End = geom.Clamp(int(math.Round(float64(s.End)*scale)), s.Start, n)
 		s.Warnings = append([]string(nil), s.Warnings...)
 		out.Segments = append(out.Segments, s)
 	}
@@ -214,24 +216,21 @@ func (c *Clip) HeadingChange() float64 {
 	h := c.Headings()
 	sum := 0.0
 	for t := 1; t < len(h); t++ {
-		sum += WrapAngle(h[t] - h[t-1])
+		sum += geom.WrapAngle(h[t] - h[t-1])
 	}
 	return sum
 }
 
-// Bounds returns the axis-aligned box around every joint of every frame.
-func (c *Clip) Bounds() (lo, hi mgl64.Vec3) {
-	inf := math.Inf(1)
-	lo, hi = mgl64.Vec3{inf, inf, inf}, mgl64.Vec3{-inf, -inf, -inf}
+// Bounds returns the axis-aligned box around every joint of every frame (metres); a clip without
+// frames gives an empty box.
+func (c *Clip) Bounds() geom.Box {
+	b := geom.EmptyBox()
 	for _, p := range c.Frames {
 		for _, v := range p {
-			for k := 0; k < 3; k++ {
-				lo[k] = math.Min(lo[k], v[k])
-				hi[k] = math.Max(hi[k], v[k])
-			}
+			b = b.AddPoint(v)
 		}
 	}
-	return lo, hi
+	return b
 }
 
 func lerpPose(a, b Pose, u float64) Pose {
@@ -239,8 +238,4 @@ func lerpPose(a, b Pose, u float64) Pose {
 		a[j] = a[j].Add(b[j].Sub(a[j]).Mul(u))
 	}
 	return a
-}
-
-func clampInt(v, lo, hi int) int {
-	return max(lo, min(v, hi))
 }

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/geom"
 )
 
 // strideClip is the rest pose moved 0.05 m along +Z per frame, n frames at fps, split into two
@@ -160,7 +162,29 @@ func TestStateApplyAndLocalAreInverse(t *testing.T) {
 	if !near(left.Forward(), mgl64.Vec3{1, 0, 0}, 1e-12) || !near(State{}.Left(), mgl64.Vec3{1, 0, 0}, 1e-12) {
 		t.Error("heading +90° should face +X, and the left of heading 0 should be +X")
 	}
-	if got := WrapAngle(3 * math.Pi); math.Abs(got-math.Pi) > 1e-12 {
+	if got := geom.WrapAngle(3 * math.Pi); math.Abs(got-math.Pi) > 1e-12 {
 		t.Errorf("WrapAngle(3π) = %v, want π", got)
+	}
+}
+
+func TestBoundsHoldEveryJoint(t *testing.T) {
+	c := strideClip(5, 20)
+	b := c.Bounds()
+	for _, p := range c.Frames {
+		for j, v := range p {
+			if !b.Contains(v) {
+				t.Fatalf("%v at %v outside the bounds %v", Joint(j), v, b)
+			}
+		}
+	}
+	restBox := c.Slice(0, 1).Bounds() // the rest pose; the clip strides 0.2 m along +Z from it
+	if d := b.Lo.Sub(restBox.Lo).Len(); d > 1e-12 {
+		t.Errorf("bounds start at %v, want the rest pose's %v", b.Lo, restBox.Lo)
+	}
+	if d := b.Hi.Sub(restBox.Hi.Add(mgl64.Vec3{0, 0, 0.2})).Len(); d > 1e-12 {
+		t.Errorf("bounds end at %v, want the rest pose's %v moved 0.2 m along +Z", b.Hi, restBox.Hi)
+	}
+	if !(&Clip{FPS: 20}).Bounds().Empty() {
+		t.Error("a clip without frames has non-empty bounds")
 	}
 }

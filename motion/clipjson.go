@@ -20,7 +20,7 @@ import (
 //	{
 //	  "format": "interactagent.clip",       // required, exactly this
 //	  "version": 1,                         // required; later versions are UnsupportedErrors
-//	  "fps": 20,                            // required, in (0, 1000]
+//	  "fps": 20,                            // required, in (0, MaxFPS] = (0, 1000]
 //	  "joints": ["pelvis", ..., "right_wrist"], // required: the 22 HumanML3D joint names in order
 //	  "segments": [                         // optional: ordered frame ranges [start, end)
 //	    {"action": "A person walks forward.", "start": 0, "end": 40, "warnings": ["..."]}
@@ -179,7 +179,7 @@ func SaveClipJSON(path string, c *Clip) error {
 	if err := checkClipForWrite(c); err != nil {
 		return err
 	}
-	return writeFileAtomic(path, func(w io.Writer) error { return WriteClipJSON(w, c) })
+	return saveAtomic(path, func(w io.Writer) error { return WriteClipJSON(w, c) })
 }
 
 // clip checks the document beyond what decoding checked and builds the clip.
@@ -196,8 +196,8 @@ func (doc *clipDoc) clip() (*Clip, error) {
 	if err := checkJointNames(doc.Joints); err != nil {
 		return nil, err
 	}
-	if err := checkFPS(doc.FPS); err != nil {
-		return nil, &FormatError{Pos: "fps", Msg: fmt.Sprintf("%v, want a rate in (0, 1000]", doc.FPS)}
+	if CheckFPS(doc.FPS) != nil {
+		return nil, &FormatError{Pos: "fps", Msg: fmt.Sprintf("%v, want a rate in (0, %g]", doc.FPS, MaxFPS)}
 	}
 	if len(doc.Frames) > MaxFrames {
 		return nil, &UnsupportedError{Pos: "frames", Msg: fmt.Sprintf("%d frames, want at most %d", len(doc.Frames), MaxFrames)}
@@ -259,9 +259,6 @@ func jsonError(err error) error {
 func checkClipForWrite(c *Clip) error {
 	if err := c.Validate(); err != nil {
 		return fmt.Errorf("motion: write clip JSON: %s", strings.TrimPrefix(err.Error(), "motion: "))
-	}
-	if err := checkFPS(c.FPS); err != nil {
-		return fmt.Errorf("motion: write clip JSON: fps %v, want a rate in (0, 1000]", c.FPS)
 	}
 	if len(c.Frames) > MaxFrames {
 		return fmt.Errorf("motion: write clip JSON: %d frames, want at most %d", len(c.Frames), MaxFrames)

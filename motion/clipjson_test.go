@@ -129,7 +129,7 @@ func TestWriteClipJSONRejectsInvalidClips(t *testing.T) {
 	}{
 		{"no frames", &Clip{FPS: 20}, "clip has no frames"},
 		{"no fps", noFPS, "clip fps is 0"},
-		{"fps too high", fast, "fps 5000, want a rate in (0, 1000]"},
+		{"fps too high", fast, "clip fps is 5000, want a rate in (0, 1000]"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer

@@ -12,6 +12,7 @@ type FormatError struct {
 	Msg  string // what was wrong and what was expected
 }
 
+// Error says where (file and position, when known) and what was wrong.
 func (e *FormatError) Error() string { return "motion: " + where(e.Path, e.Pos) + e.Msg }
 
 // UnsupportedError reports valid input that uses something this package does not handle: another
@@ -22,6 +23,7 @@ type UnsupportedError struct {
 	Msg  string // what is unsupported and what is supported
 }
 
+// Error says where (file and position, when known) and what is unsupported.
 func (e *UnsupportedError) Error() string {
 	return "motion: " + where(e.Path, e.Pos) + "unsupported: " + e.Msg
 }

@@ -9,45 +9,47 @@ import (
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/fileio"
 )
 
-// Kind says what a motion file held.
-type Kind int
+// Format is the file format a motion was read from: what LoadMotion and ClipFromArray found.
+type Format int
 
-// The kinds of motion file LoadMotion reads.
+// The formats LoadMotion reads.
 const (
-	KindJoints   Kind = iota + 1 // joint positions, an array of shape (T, 22, 3)
-	KindFeatures                 // HumanML3D features, (T, 263) or (1, T, 263), decoded to joints
-	KindClip                     // a clip JSON document (see WriteClipJSON)
+	FormatJoints   Format = iota + 1 // .npy joint positions, an array of shape (T, 22, 3)
+	FormatFeatures                   // .npy HumanML3D features, (T, 263) or (1, T, 263), decoded to joints
+	FormatClipJSON                   // a clip JSON document (see WriteClipJSON)
 )
 
-// String describes the kind, such as "HumanML3D features".
-func (k Kind) String() string {
-	switch k {
-	case KindJoints:
+// String describes the format, such as "HumanML3D features".
+func (f Format) String() string {
+	switch f {
+	case FormatJoints:
 		return "joint positions"
-	case KindFeatures:
+	case FormatFeatures:
 		return "HumanML3D features"
-	case KindClip:
+	case FormatClipJSON:
 		return "clip JSON"
 	}
-	return "kind(?)"
+	return "format(?)"
 }
 
 // LoadMotion reads a motion file: a .npy array of joint positions (T, 22, 3) or of HumanML3D
 // features (T, 263) or (1, T, 263), told apart by shape, or a clip JSON document (.json). A .npy file
 // does not store its frame rate, so fps gives it (HumanML3D features are 20 fps); a clip JSON says
 // its own and fps is ignored. Errors name the file.
-func LoadMotion(path string, fps float64) (*Clip, Kind, error) {
+func LoadMotion(path string, fps float64) (*Clip, Format, error) {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".json":
 		c, err := LoadClipJSON(path)
-		return c, KindClip, err
+		return c, FormatClipJSON, err
 	case ".npy":
 	default:
 		return nil, 0, &UnsupportedError{Path: path, Msg: fmt.Sprintf("file type %q, want .npy (joints or HumanML3D features) or .json (clip)", filepath.Ext(path))}
 	}
-	if err := checkFPS(fps); err != nil {
+	if err := CheckFPS(fps); err != nil {
 		return nil, 0, err
 	}
 	f, err := os.Open(path)
@@ -59,30 +61,30 @@ func LoadMotion(path string, fps float64) (*Clip, Kind, error) {
 	if err != nil {
 		return nil, 0, withPath(err, path)
 	}
-	c, kind, err := ClipFromArray(a, fps)
-	return c, kind, withPath(err, path)
+	c, format, err := ClipFromArray(a, fps)
+	return c, format, withPath(err, path)
 }
 
 // ClipFromArray turns an array into a clip at fps, by its shape: (T, 22, 3) joint positions are
 // taken as they are; (T, 263) and (1, T, 263) HumanML3D features are decoded (DecodeHumanML3D).
 // T must be in [1, MaxFrames].
-func ClipFromArray(a *Array, fps float64) (*Clip, Kind, error) {
-	if err := checkFPS(fps); err != nil {
+func ClipFromArray(a *Array, fps float64) (*Clip, Format, error) {
+	if err := CheckFPS(fps); err != nil {
 		return nil, 0, err
 	}
 	if err := checkMotionShape(a.Shape); err != nil {
 		return nil, 0, err
 	}
-	kind, frames := arrayKind(a.Shape)
+	format, frames := arrayFormat(a.Shape)
 	stride := NumJoints * 3
-	if kind == KindFeatures {
+	if format == FormatFeatures {
 		stride = HumanML3DFeatures
 	}
 	if len(a.Data) != frames*stride {
 		return nil, 0, fmt.Errorf("motion: array of shape %s has %d elements, want %d", shapeString(a.Shape), len(a.Data), frames*stride)
 	}
-	if kind == KindJoints {
-		return &Clip{FPS: fps, Frames: posesFromData(a.Data)}, kind, nil
+	if format == FormatJoints {
+		return &Clip{FPS: fps, Frames: posesFromData(a.Data)}, format, nil
 	}
 	rows := make([][]float64, frames)
 	for t := range rows {
@@ -92,7 +94,7 @@ func ClipFromArray(a *Array, fps float64) (*Clip, Kind, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	return &Clip{FPS: fps, Frames: poses}, kind, nil
+	return &Clip{FPS: fps, Frames: poses}, format, nil
 }
 
 // JointsArray returns the clip's joint positions as an array of shape (T, 22, 3).
@@ -117,13 +119,13 @@ func SaveJointsNPY(path string, c *Clip, dt DType) error {
 	if err := checkWritable(a, dt); err != nil {
 		return err
 	}
-	return writeFileAtomic(path, func(w io.Writer) error { return WriteNPY(w, a, dt) })
+	return saveAtomic(path, func(w io.Writer) error { return WriteNPY(w, a, dt) })
 }
 
 // checkMotionShape accepts the shapes of joints and features with 1 to MaxFrames frames.
 func checkMotionShape(shape []int) error {
-	kind, frames := arrayKind(shape)
-	if kind == 0 || frames < 1 {
+	format, frames := arrayFormat(shape)
+	if format == 0 || frames < 1 {
 		return &FormatError{Pos: "shape", Msg: fmt.Sprintf("%s, want (T, 22, 3) joints, (T, 263) or (1, T, 263) HumanML3D features, T ≥ 1", shapeString(shape))}
 	}
 	if frames > MaxFrames {
@@ -132,15 +134,15 @@ func checkMotionShape(shape []int) error {
 	return nil
 }
 
-// arrayKind tells joints from features by shape and returns the frame count.
-func arrayKind(shape []int) (Kind, int) {
+// arrayFormat tells joints from features by shape and returns the frame count.
+func arrayFormat(shape []int) (Format, int) {
 	switch {
 	case len(shape) == 3 && shape[1] == NumJoints && shape[2] == 3:
-		return KindJoints, shape[0]
+		return FormatJoints, shape[0]
 	case len(shape) == 2 && shape[1] == HumanML3DFeatures:
-		return KindFeatures, shape[0]
+		return FormatFeatures, shape[0]
 	case len(shape) == 3 && shape[0] == 1 && shape[2] == HumanML3DFeatures:
-		return KindFeatures, shape[1]
+		return FormatFeatures, shape[1]
 	}
 	return 0, 0
 }
@@ -156,45 +158,17 @@ func posesFromData(data []float64) []Pose {
 	return poses
 }
 
-func checkFPS(fps float64) error {
-	if !(fps > 0) || fps > 1000 {
-		return fmt.Errorf("motion: fps %v, want a rate in (0, 1000]", fps)
+// saveAtomic writes path through write with fileio.WriteAtomic, so a failed or interrupted write
+// leaves any earlier file as it was. write's own errors already start with "motion:"; the file
+// system's get the prefix here.
+func saveAtomic(path string, write func(io.Writer) error) error {
+	var writeErr error
+	err := fileio.WriteAtomic(path, func(w io.Writer) error {
+		writeErr = write(w)
+		return writeErr
+	})
+	if err != nil && err != writeErr {
+		return fmt.Errorf("motion: %w", err)
 	}
-	return nil
-}
-
-// writeFileAtomic writes path through write into a temporary file in the same folder and renames
-// it over path only when everything went well, so a failed or interrupted write never leaves a
-// half-written file behind.
-func writeFileAtomic(path string, write func(io.Writer) error) (err error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("motion: write %s: %w", path, err)
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if err := write(f); err != nil {
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		return fmt.Errorf("motion: write %s: %w", path, err)
-	}
-	if err := f.Chmod(0o644); err != nil {
-		return fmt.Errorf("motion: write %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("motion: write %s: %w", path, err)
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		return fmt.Errorf("motion: write %s: %w", path, err)
-	}
-	return nil
+	return err
 }

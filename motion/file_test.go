@@ -32,7 +32,7 @@ func walkClip() *Clip {
 	return c
 }
 
-func TestLoadMotionDetectsKind(t *testing.T) {
+func TestLoadMotionDetectsFormat(t *testing.T) {
 	needFile(t, sampleFeaturesPath)
 	dir := t.TempDir()
 	want, _, err := LoadMotion(sampleFeaturesPath, 20)
@@ -53,12 +53,12 @@ func TestLoadMotionDetectsKind(t *testing.T) {
 	for _, tc := range []struct {
 		path string
 		fps  float64
-		kind Kind
+		kind Format
 	}{
-		{sampleFeaturesPath, 20, KindFeatures},
-		{batched, 20, KindFeatures},
-		{joints, 20, KindJoints},
-		{clip, 99, KindClip}, // the document's fps wins
+		{sampleFeaturesPath, 20, FormatFeatures},
+		{batched, 20, FormatFeatures},
+		{joints, 20, FormatJoints},
+		{clip, 99, FormatClipJSON}, // the document's fps wins
 	} {
 		t.Run(tc.kind.String(), func(t *testing.T) {
 			c, kind, err := LoadMotion(tc.path, tc.fps)
@@ -95,7 +95,7 @@ func TestSaveJointsNPYFloat32KeepsJointsToFloat32Precision(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, kind, err := LoadMotion(path, 30)
-	if err != nil || kind != KindJoints {
+	if err != nil || kind != FormatJoints {
 		t.Fatalf("load: %v, %v", kind, err)
 	}
 	for i := range c.Frames {
@@ -151,7 +151,7 @@ func TestSavesAreAtomic(t *testing.T) {
 		{"npy bad clip", func(p string) error { return SaveJointsNPY(p, bad, Float32) }},
 		{"json bad clip", func(p string) error { return SaveClipJSON(p, bad) }},
 		{"failing writer", func(p string) error {
-			return writeFileAtomic(p, func(w io.Writer) error {
+			return saveAtomic(p, func(w io.Writer) error {
 				w.Write([]byte("half a fi"))
 				return errors.New("disk full")
 			})
@@ -170,6 +170,22 @@ func TestSavesAreAtomic(t *testing.T) {
 				t.Errorf("folder holds %d entries, want only the earlier file", len(entries))
 			}
 		})
+	}
+}
+
+// Errors of the file system start with the package and name the file; the writer's own error
+// comes back as it is.
+func TestSaveErrorsNameThePackageAndFile(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "no such folder", "walk.json")
+	for _, err := range []error{SaveClipJSON(missing, walkClip()), SaveJointsNPY(missing, walkClip(), Float32)} {
+		if err == nil || !strings.HasPrefix(err.Error(), "motion: write "+missing+": ") {
+			t.Errorf("save into a missing folder: %v, want an error starting with motion: and the path", err)
+		}
+	}
+	full := errors.New("disk full")
+	if err := saveAtomic(filepath.Join(dir, "x.dat"), func(io.Writer) error { return full }); err != full {
+		t.Errorf("failing writer: %v, want its own error unchanged", err)
 	}
 }
 

@@ -5,12 +5,16 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/geom"
 )
 
 // HumanML3DFeatures is the number of features per frame in HumanML3D's motion representation.
 const HumanML3DFeatures = 263
 
-// HumanML3DFPS is the frame rate of HumanML3D motion (and of the MotionLLM executor's output).
+// HumanML3DFPS is the frame rate of HumanML3D motion and of the MotionLLM executor's output. It is
+// the project's default rate: the built-in executor produces it (executor.FPS) and a .npy file,
+// which does not store its rate, is read at it unless told otherwise.
 const HumanML3DFPS = 20.0
 
 // decodedFeatures is how many leading features joint positions need: root yaw velocity (1), root
@@ -93,7 +97,7 @@ func checkFeatureRow(t int, row []float64) error {
 				len(row), HumanML3DFeatures, decodedFeatures)}
 	}
 	for k, v := range row[:decodedFeatures] {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
+		if !geom.Finite(v) {
 			return &FormatError{Pos: fmt.Sprintf("frame %d", t),
 				Msg: fmt.Sprintf("feature %d is %v, want a finite number", k, v)}
 		}

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/geom"
 )
 
 // sampleFeaturesPath is the executor project's public HumanML3D sample (199 × 263 float32, MIT).
@@ -77,10 +79,10 @@ func TestDecodeHumanML3DGoldenBonesAndRoot(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, p := range poses {
-		for j := 1; j < NumJoints; j++ {
-			// Equal to BoneLengths to 4 decimals, in every frame (float32 input).
-			if got := p[j].Sub(p[Parents[j]]).Len(); math.Abs(got-BoneLengths[j]) > 5e-5 {
-				t.Fatalf("frame %d: %v bone %.6f m, want %.4f", i, Joint(j), got, BoneLengths[j])
+		for j := Joint(1); j < NumJoints; j++ {
+			// Equal to BoneLength to 4 decimals, in every frame (float32 input).
+			if got := p[j].Sub(p[Parent(j)]).Len(); math.Abs(got-BoneLength(j)) > 5e-5 {
+				t.Fatalf("frame %d: %v bone %.6f m, want %.4f", i, j, got, BoneLength(j))
 			}
 		}
 	}
@@ -109,7 +111,7 @@ func TestDecodeHumanML3DGoldenHeading(t *testing.T) {
 	// facing of the same frame's joints before the heading is put back.
 	last := len(feats) - 1
 	local := decodeFrame(feats[last], 0, 0, 0)
-	turn := mgl64.RadToDeg(WrapAngle(poses[last].Heading() - local.Heading()))
+	turn := mgl64.RadToDeg(geom.WrapAngle(poses[last].Heading() - local.Heading()))
 	if math.Abs(turn-(-29.8)) > 0.05 {
 		t.Errorf("root turned %.2f°, want −29.8° (to the right)", turn)
 	}
@@ -215,7 +217,7 @@ func syntheticFeatures(T int, rot func(int) float64, fwd float64) [][]float64 {
 	for i := range feats {
 		row := make([]float64, HumanML3DFeatures)
 		row[0], row[2], row[3] = rot(i), fwd, rest[Pelvis].Y()
-		for j := 1; j < NumJoints; j++ {
+		for j := Joint(1); j < NumJoints; j++ {
 			d := rest[j].Sub(mgl64.Vec3{rest[Pelvis].X(), 0, rest[Pelvis].Z()})
 			copy(row[4+3*(j-1):], d[:])
 		}
@@ -241,7 +243,7 @@ func recoverFromRIC(feats [][]float64) []Pose {
 	for i := range out {
 		q := mgl64.Quat{W: math.Cos(ang[i]), V: mgl64.Vec3{0, math.Sin(ang[i]), 0}}
 		out[i][0] = mgl64.Vec3{rootPos[i].X(), feats[i][3], rootPos[i].Z()}
-		for j := 1; j < NumJoints; j++ {
+		for j := Joint(1); j < NumJoints; j++ {
 			k := 4 + 3*(j-1)
 			p := qrot(q.Inverse(), mgl64.Vec3{feats[i][k], feats[i][k+1], feats[i][k+2]})
 			out[i][j] = mgl64.Vec3{p.X() + rootPos[i].X(), p.Y(), p.Z() + rootPos[i].Z()}

@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/geom"
 )
 
 // Rotations holds one local rotation per joint (unit quaternions).
@@ -40,7 +42,7 @@ func GlobalRotations(rot Rotations) [NumJoints]mgl64.Quat {
 	var g [NumJoints]mgl64.Quat
 	g[Pelvis] = rot[Pelvis]
 	for j := 1; j < NumJoints; j++ {
-		g[j] = quatMul(g[Parents[j]], rot[j])
+		g[j] = quatMul(g[parents[j]], rot[j])
 	}
 	return g
 }
@@ -52,7 +54,7 @@ func FK(root mgl64.Vec3, rot Rotations) Pose {
 	var p Pose
 	p[Pelvis] = root
 	for j := 1; j < NumJoints; j++ {
-		p[j] = p[Parents[j]].Add(quatRotate(g[j], restOffsets[j]))
+		p[j] = p[parents[j]].Add(quatRotate(g[j], restOffsets[j]))
 	}
 	return p
 }
@@ -73,7 +75,7 @@ func ikRotations(p Pose) (rot Rotations, g [NumJoints]mgl64.Quat) {
 	rot[Pelvis] = pelvisOrientation(p)
 	g[Pelvis] = rot[Pelvis]
 	for j := 1; j < NumJoints; j++ {
-		par := Parents[j]
+		par := parents[j]
 		local := quatRotate(g[par].Conjugate(), p[j].Sub(p[par]))
 		rot[j] = shortestArc(restOffsets[j], local)
 		g[j] = quatMul(g[par], rot[j])
@@ -100,7 +102,7 @@ func pelvisFrame(across, up mgl64.Vec3) mgl64.Mat3 {
 	}
 	y, ok := unitDir(rejectAxis(up, x))
 	if !ok {
-		y = perpendicularTo(x)
+		y = geom.Perpendicular(x)
 	}
 	return mgl64.Mat3FromCols(x, y, x.Cross(y))
 }
@@ -120,7 +122,7 @@ func shortestArc(from, to mgl64.Vec3) mgl64.Quat {
 	}
 	s := cross.Len()
 	if s < 1e-14*lf*lt {
-		return mgl64.Quat{W: 0, V: perpendicularTo(from.Mul(1 / lf))}
+		return mgl64.Quat{W: 0, V: geom.Perpendicular(from.Mul(1 / lf))}
 	}
 	// Near a half turn lf·lt + dot cancels; the angle from atan2 keeps full precision.
 	half := 0.5 * math.Atan2(s, dot)
@@ -142,16 +144,16 @@ func TwoBoneIK(root, mid, end, target mgl64.Vec3, lenA, lenB float64, pole mgl64
 			dir = mgl64.Vec3{0, -1, 0}
 		}
 	}
-	d := clampFloat(target.Sub(root).Len(), math.Abs(lenA-lenB), lenA+lenB)
+	d := geom.Clamp(target.Sub(root).Len(), math.Abs(lenA-lenB), lenA+lenB)
 	bend, ok := unitDir(rejectAxis(pole.Sub(root), dir))
 	if !ok {
 		if bend, ok = unitDir(rejectAxis(mid.Sub(root), dir)); !ok {
-			bend = perpendicularTo(dir)
+			bend = geom.Perpendicular(dir)
 		}
 	}
 	cosA := 1.0 // law of cosines at the root; a zero-length side leaves the first bone on the line
 	if lenA*d > 1e-12 {
-		cosA = clampFloat((lenA*lenA+d*d-lenB*lenB)/(2*lenA*d), -1, 1)
+		cosA = geom.Clamp((lenA*lenA+d*d-lenB*lenB)/(2*lenA*d), -1, 1)
 	}
 	sinA := math.Sqrt(1 - cosA*cosA)
 	newMid = root.Add(dir.Mul(lenA * cosA)).Add(bend.Mul(lenA * sinA))
@@ -184,7 +186,7 @@ func quatMul(a, b mgl64.Quat) mgl64.Quat {
 // unitDir returns v normalised and whether v was long enough to have a direction.
 func unitDir(v mgl64.Vec3) (mgl64.Vec3, bool) {
 	l := v.Len()
-	if l < 1e-12 || math.IsNaN(l) || math.IsInf(l, 0) {
+	if l < 1e-12 || !geom.Finite(l) {
 		return mgl64.Vec3{}, false
 	}
 	return v.Mul(1 / l), true
@@ -193,18 +195,4 @@ func unitDir(v mgl64.Vec3) (mgl64.Vec3, bool) {
 // rejectAxis returns v without its component along the unit vector axis.
 func rejectAxis(v, axis mgl64.Vec3) mgl64.Vec3 {
 	return v.Sub(axis.Mul(v.Dot(axis)))
-}
-
-// perpendicularTo returns a unit vector perpendicular to the unit vector v.
-func perpendicularTo(v mgl64.Vec3) mgl64.Vec3 {
-	ref := mgl64.Vec3{1, 0, 0}
-	if math.Abs(v[0]) > 0.6 {
-		ref = mgl64.Vec3{0, 1, 0}
-	}
-	return v.Cross(ref).Normalize()
-}
-
-// clampFloat returns v limited to [lo, hi].
-func clampFloat(v, lo, hi float64) float64 {
-	return math.Max(lo, math.Min(v, hi))
 }

@@ -39,8 +39,8 @@ func TestFKWithIdentityRotationsBuildsRestOffsets(t *testing.T) {
 		t.Errorf("pelvis at %v, want the root %v", p[Pelvis], root)
 	}
 	off := RestOffsets()
-	for j := 1; j < NumJoints; j++ {
-		if d := p[j].Sub(p[Parents[j]]).Sub(off[j]).Len(); d > 1e-12 {
+	for j := Joint(1); j < NumJoints; j++ {
+		if d := p[j].Sub(p[Parent(j)]).Sub(off[j]).Len(); d > 1e-12 {
 			t.Errorf("%v bone differs from its rest offset by %g m", Joint(j), d)
 		}
 	}
@@ -135,9 +135,9 @@ func TestIKDegeneratePosesGiveNoNaN(t *testing.T) {
 		if !got.Finite() {
 			t.Fatalf("%s: FK(IK(p)) has NaN or Inf: %v", c.name, got)
 		}
-		for j := 1; j < NumJoints; j++ {
-			want, ok1 := unitDir(c.pose[j].Sub(c.pose[Parents[j]]))
-			have, ok2 := unitDir(got[j].Sub(got[Parents[j]]))
+		for j := Joint(1); j < NumJoints; j++ {
+			want, ok1 := unitDir(c.pose[j].Sub(c.pose[Parent(j)]))
+			have, ok2 := unitDir(got[j].Sub(got[Parent(j)]))
 			if ok1 && ok2 && want.Sub(have).Len() > 1e-9 {
 				t.Errorf("%s: %v bone direction %v, want %v", c.name, Joint(j), have, want)
 			}

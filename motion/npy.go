@@ -11,11 +11,9 @@ import (
 	"strings"
 
 	"codeberg.org/sbinet/npyio"
-)
 
-// MaxFrames is the most frames a motion file may hold (83 minutes at 20 fps). Larger files are
-// refused before anything is allocated for their data.
-const MaxFrames = 100_000
+	"interactagent/geom"
+)
 
 // MaxNPYElements is the most elements ReadNPY accepts in one array: MaxFrames rows of 263
 // HumanML3D features.
@@ -200,7 +198,7 @@ func cStrides(shape []int) []int {
 
 func checkFinite(data []float64, shape []int) error {
 	for i, v := range data {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
+		if !geom.Finite(v) {
 			return &FormatError{Pos: "element " + indexString(i, shape), Msg: fmt.Sprintf("%v, want a finite number", v)}
 		}
 	}
@@ -254,7 +252,7 @@ func checkWritable(a *Array, dt DType) error {
 		return fmt.Errorf("motion: write npy: shape %s holds %d elements, but the data has %d", shapeString(a.Shape), n, len(a.Data))
 	}
 	for i, v := range a.Data {
-		if x := float64(float32(v)); math.IsNaN(v) || math.IsInf(v, 0) || dt == Float32 && math.IsInf(x, 0) {
+		if x := float64(float32(v)); !geom.Finite(v) || dt == Float32 && math.IsInf(x, 0) {
 			return fmt.Errorf("motion: write npy: element %s is %v, want a finite %v", indexString(i, a.Shape), v, dt)
 		}
 	}

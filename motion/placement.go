@@ -1,6 +1,10 @@
 package motion
 
-import "github.com/go-gl/mathgl/mgl64"
+import (
+	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/geom"
+)
 
 // Placement is the body placed in one frame: every capsule's ends and the rotation that turns its
 // samples. Placing (the IK behind it) is done once per frame; after it, a capsule costs a few
@@ -40,7 +44,7 @@ func (pl *Placement) Capsule(i int) Capsule {
 		return Capsule{}
 	}
 	c := &pl.caps[i]
-	return Capsule{A: c.a, B: c.b, Radius: pl.body.caps[i].radius, Part: pl.body.caps[i].part}
+	return Capsule{Capsule: geom.Capsule{A: c.a, B: c.b, Radius: pl.body.caps[i].radius}, Part: pl.body.caps[i].part}
 }
 
 // Capsules appends the frame's capsules to dst[:0] and returns it, in Body.Capsules' order.
@@ -189,7 +193,7 @@ func (b *Body) placeEnds(p Pose, out *[numCapsules]placement) {
 func (b *Body) twist(i int, c *placement) (e1, e2 mgl64.Vec3) {
 	e1, ok := unitDir(rejectAxis(quatRotate(c.q, b.rest[i].Col(0)), c.e3))
 	if !ok {
-		e1 = perpendicularTo(c.e3)
+		e1 = geom.Perpendicular(c.e3)
 	}
 	return e1, c.e3.Cross(e1)
 }

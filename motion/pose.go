@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/geom"
 )
 
 // Pose is one frame: the positions of the 22 joints in metres, Y up.
@@ -59,10 +61,8 @@ func (p Pose) State() State {
 // Finite reports whether every coordinate is a finite number.
 func (p Pose) Finite() bool {
 	for _, v := range p {
-		for _, c := range v {
-			if math.IsNaN(c) || math.IsInf(c, 0) {
-				return false
-			}
+		if !geom.FiniteVec(v) {
+			return false
 		}
 	}
 	return true

@@ -63,23 +63,49 @@ func JointByName(name string) (Joint, bool) {
 	return 0, false
 }
 
-// Parents holds each joint's parent; the pelvis (the root) has -1.
-var Parents = [NumJoints]Joint{-1, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 12, 13, 14, 16, 17, 18, 19}
+// The skeleton's tables are unexported arrays behind functions, so that no importer can change the
+// skeleton every other package sees.
 
-// Chains are the kinematic chains of HumanML3D, each starting at the pelvis or at spine3.
-var Chains = [][]Joint{
-	{Pelvis, RightHip, RightKnee, RightAnkle, RightFoot},
-	{Pelvis, LeftHip, LeftKnee, LeftAnkle, LeftFoot},
-	{Pelvis, Spine1, Spine2, Spine3, Neck, Head},
-	{Spine3, RightCollar, RightShoulder, RightElbow, RightWrist},
-	{Spine3, LeftCollar, LeftShoulder, LeftElbow, LeftWrist},
+// parents holds each joint's parent; the pelvis (the root) has -1.
+var parents = [NumJoints]Joint{-1, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 12, 13, 14, 16, 17, 18, 19}
+
+// Parent returns joint j's parent: -1 for the pelvis (the root) and for a joint out of range.
+// Every other joint's parent has a smaller index, so a loop over the joints in order meets each
+// parent before its children.
+func Parent(j Joint) Joint {
+	if j < 0 || j >= NumJoints {
+		return -1
+	}
+	return parents[j]
 }
 
-// BoneLengths holds, per joint, the length in metres of the bone from its parent to it (HumanML3D's
+// Chains returns the kinematic chains of HumanML3D, each starting at the pelvis or at spine3: the
+// right leg, the left leg, the spine to the head, the right arm and the left arm. Each call returns
+// new slices.
+func Chains() [][]Joint {
+	return [][]Joint{
+		{Pelvis, RightHip, RightKnee, RightAnkle, RightFoot},
+		{Pelvis, LeftHip, LeftKnee, LeftAnkle, LeftFoot},
+		{Pelvis, Spine1, Spine2, Spine3, Neck, Head},
+		{Spine3, RightCollar, RightShoulder, RightElbow, RightWrist},
+		{Spine3, LeftCollar, LeftShoulder, LeftElbow, LeftWrist},
+	}
+}
+
+// boneLengths holds, per joint, the length in metres of the bone from its parent to it (HumanML3D's
 // target skeleton); the pelvis has 0.
-var BoneLengths = [NumJoints]float64{
+var boneLengths = [NumJoints]float64{
 	0, 0.1031, 0.1099, 0.1316, 0.3936, 0.3902, 0.1432, 0.4324, 0.4256, 0.0574, 0.1434,
 	0.1494, 0.2194, 0.1375, 0.1434, 0.1030, 0.1316, 0.1230, 0.2568, 0.2631, 0.2660, 0.2699,
+}
+
+// BoneLength returns the length in metres of the bone from joint j's parent to j (HumanML3D's
+// target skeleton): 0 for the pelvis, which has no bone, and for a joint out of range.
+func BoneLength(j Joint) float64 {
+	if j < 0 || j >= NumJoints {
+		return 0
+	}
+	return boneLengths[j]
 }
 
 // restDirections are the bone directions of the natural standing rest pose (facing +Z, left at +X):
@@ -107,7 +133,7 @@ var restDirections = [NumJoints]mgl64.Vec3{
 func RestOffsets() [NumJoints]mgl64.Vec3 {
 	var off [NumJoints]mgl64.Vec3
 	for j := 1; j < NumJoints; j++ {
-		off[j] = restDirections[j].Normalize().Mul(BoneLengths[j])
+		off[j] = restDirections[j].Normalize().Mul(boneLengths[j])
 	}
 	return off
 }
@@ -118,7 +144,7 @@ func RestPose() Pose {
 	off := RestOffsets()
 	var p Pose
 	for j := 1; j < NumJoints; j++ {
-		p[j] = p[Parents[j]].Add(off[j])
+		p[j] = p[parents[j]].Add(off[j])
 	}
 	// The left and right bones differ slightly in length; turn so the pose faces exactly +Z.
 	p = p.RotateY(-p.Heading())

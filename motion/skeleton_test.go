@@ -7,10 +7,10 @@ import (
 
 func TestRestPoseHasHumanML3DBoneLengths(t *testing.T) {
 	p := RestPose()
-	for j := 1; j < NumJoints; j++ {
-		got := p[j].Sub(p[Parents[j]]).Len()
-		if math.Abs(got-BoneLengths[j]) > 1e-9 {
-			t.Errorf("%v bone length %.4f, want %.4f", Joint(j), got, BoneLengths[j])
+	for j := Joint(1); j < NumJoints; j++ {
+		got := p[j].Sub(p[Parent(j)]).Len()
+		if math.Abs(got-BoneLength(j)) > 1e-9 {
+			t.Errorf("%v bone length %.4f, want %.4f", j, got, BoneLength(j))
 		}
 	}
 }
@@ -47,11 +47,32 @@ func TestJointNamesRoundTrip(t *testing.T) {
 }
 
 func TestChainsFollowParents(t *testing.T) {
-	for _, ch := range Chains {
+	for _, ch := range Chains() {
 		for i := 1; i < len(ch); i++ {
-			if Parents[ch[i]] != ch[i-1] {
-				t.Errorf("chain %v: parent of %v is %v", ch, ch[i], Parents[ch[i]])
+			if Parent(ch[i]) != ch[i-1] {
+				t.Errorf("chain %v: parent of %v is %v", ch, ch[i], Parent(ch[i]))
 			}
 		}
+	}
+}
+
+func TestSkeletonTablesRefuseBadJointsAndCannotBeChanged(t *testing.T) {
+	for _, j := range []Joint{-1, NumJoints, 1000} {
+		if Parent(j) != -1 || BoneLength(j) != 0 {
+			t.Errorf("joint %d: parent %v, bone %v; want -1 and 0", j, Parent(j), BoneLength(j))
+		}
+	}
+	if Parent(Pelvis) != -1 || BoneLength(Pelvis) != 0 {
+		t.Errorf("pelvis: parent %v, bone %v; want the root with no bone", Parent(Pelvis), BoneLength(Pelvis))
+	}
+	for j := Joint(1); j < NumJoints; j++ {
+		if p := Parent(j); p < 0 || p >= j || BoneLength(j) <= 0 {
+			t.Errorf("%v: parent %v, bone %v; want an earlier joint and a positive length", j, p, BoneLength(j))
+		}
+	}
+	mine := Chains()
+	mine[0][1] = Head
+	if Chains()[0][1] != RightHip {
+		t.Error("changing the chains one caller got changed them for the next")
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/geom"
 )
 
 // State is where a body stands and which way it faces: Root is on the floor (y = 0, metres) and
@@ -36,21 +38,10 @@ func (s State) Local(p mgl64.Vec3) mgl64.Vec3 {
 
 // Compose returns the state reached by applying local (given in s's frame) after s.
 func (s State) Compose(local State) State {
-	return State{Root: s.Apply(local.Root), Heading: WrapAngle(s.Heading + local.Heading)}
+	return State{Root: s.Apply(local.Root), Heading: geom.WrapAngle(s.Heading + local.Heading)}
 }
 
 // String formats the state as "(x, z) heading°".
 func (s State) String() string {
 	return fmt.Sprintf("(%.3f, %.3f) %.1f°", s.Root.X(), s.Root.Z(), mgl64.RadToDeg(s.Heading))
-}
-
-// WrapAngle returns a in (−π, π].
-func WrapAngle(a float64) float64 {
-	a = math.Mod(a, 2*math.Pi)
-	if a > math.Pi {
-		a -= 2 * math.Pi
-	} else if a <= -math.Pi {
-		a += 2 * math.Pi
-	}
-	return a
 }

@@ -1,10 +1,11 @@
 package render
 
 import (
-	"interactagent/geom"
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/geom"
 )
 
 // FitOrbit returns o with Target and Distance chosen so that every point shows in an image of the

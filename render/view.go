@@ -155,8 +155,8 @@ func (v View) Camera(s *scene.Scene, clip *motion.Clip, aspect float64) (Camera,
 	case v.Kind == ViewOrbit:
 		return v.orbit(s), nil
 	case v.Kind == ViewTop && clip != nil && clip.Len() > 0:
-		lo, hi := clip.Bounds()
-		return FitTopDown(padPoints([]mgl64.Vec3{lo, hi}, topViewFloor), aspect, topViewMargin), nil
+		box := clip.Bounds()
+		return FitTopDown(padPoints([]mgl64.Vec3{box.Lo, box.Hi}, topViewFloor), aspect, topViewMargin), nil
 	}
 	return nil, nil
 }

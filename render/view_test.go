@@ -103,8 +103,8 @@ func TestViewCameraTopFramesTheMotionWithFloor(t *testing.T) {
 		{straightWalk(200, 0.05), 16.0 / 9}, // 10 m along X: the motion decides
 		{arcWalk(motion.State{Root: mgl64.Vec3{3, 0, -1}}, 300), 0.75},
 	} {
-		lo, hi := c.clip.Bounds()
-		mid := lo.Add(hi).Mul(0.5)
+		box := c.clip.Bounds()
+		lo, hi, mid := box.Lo, box.Hi, box.Center()
 		pts := []mgl64.Vec3{lo, hi, mid.Add(mgl64.Vec3{-2, 0, -2}), mid.Add(mgl64.Vec3{2, 0, 2})}
 		want := FitTopDown(pts, c.aspect, 0.08)
 		got, err := View{Kind: ViewTop}.Camera(testRoom(), c.clip, c.aspect)

@@ -84,8 +84,8 @@ func checkConvertArgs(fs *flag.FlagSet, cfg convertConfig) error {
 	if isSet(fs, "dtype") && out != ".npy" {
 		return usageError{"--dtype applies to .npy outputs"}
 	}
-	if !(cfg.FPS > 0) || cfg.FPS > 1000 {
-		return usageError{fmt.Sprintf("--fps %v, want a rate in (0, 1000]", cfg.FPS)}
+	if motion.CheckFPS(cfg.FPS) != nil {
+		return usageError{fmt.Sprintf("--fps %v, want a rate in (0, %g]", cfg.FPS, motion.MaxFPS)}
 	}
 	return nil
 }

@@ -89,8 +89,8 @@ func TestConvertChain(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		path string
-		kind motion.Kind
-	}{{joints, motion.KindJoints}, {clip, motion.KindClip}, {back, motion.KindJoints}} {
+		kind motion.Format
+	}{{joints, motion.FormatJoints}, {clip, motion.FormatClipJSON}, {back, motion.FormatJoints}} {
 		got, kind, err := motion.LoadMotion(tc.path, 20)
 		if err != nil || kind != tc.kind || got.Len() != 199 {
 			t.Fatalf("%s: %v, %d frames, %v", tc.path, kind, got.Len(), err)

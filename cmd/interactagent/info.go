@@ -36,8 +36,8 @@ func runInfo(args []string, stdout io.Writer) error {
 	if err := fs.need(1); err != nil {
 		return err
 	}
-	if !(*fps > 0) || *fps > 1000 {
-		return usageError{fmt.Sprintf("--fps %v, want a rate in (0, 1000]", *fps)}
+	if motion.CheckFPS(*fps) != nil {
+		return usageError{fmt.Sprintf("--fps %v, want a rate in (0, %g]", *fps, motion.MaxFPS)}
 	}
 	clip, kind, err := motion.LoadMotion(fs.Arg(0), *fps)
 	if err != nil {
@@ -54,8 +54,8 @@ func runInfo(args []string, stdout io.Writer) error {
 }
 
 // describe measures the clip.
-func describe(path string, c *motion.Clip, kind motion.Kind) clipFacts {
-	lo, hi := c.Bounds()
+func describe(path string, c *motion.Clip, kind motion.Format) clipFacts {
+	box := c.Bounds()
 	segs := c.Segments
 	if segs == nil {
 		segs = []motion.Segment{}
@@ -63,7 +63,7 @@ func describe(path string, c *motion.Clip, kind motion.Kind) clipFacts {
 	return clipFacts{
 		File: path, Kind: kind.String(), Frames: c.Len(), FPS: c.FPS, Duration: c.Duration(),
 		PathLength: c.PathLength(), HeadingChange: mgl64.RadToDeg(c.HeadingChange()),
-		BoundsMin: lo, BoundsMax: hi, Segments: segs,
+		BoundsMin: box.Lo, BoundsMax: box.Hi, Segments: segs,
 	}
 }
 

@@ -138,8 +138,8 @@ func (c *renderConfig) check() error {
 		return usageError{"a video needs --motion"}
 	case len(c.motions) > 1 && !c.grid:
 		return usageError{"several --motion files need --grid"}
-	case !(c.fps > 0) || c.fps > 1000 || !(c.videoFPS > 0) || c.videoFPS > 240:
-		return usageError{fmt.Sprintf("--fps %v / --video-fps %v: want rates in (0, 1000] and (0, 240]", c.fps, c.videoFPS)}
+	case motion.CheckFPS(c.fps) != nil || !(c.videoFPS > 0) || c.videoFPS > 240:
+		return usageError{fmt.Sprintf("--fps %v / --video-fps %v: want rates in (0, %g] and (0, 240]", c.fps, c.videoFPS, motion.MaxFPS)}
 	case c.view.Kind == render.ViewEye && len(c.motions) > 0:
 		return usageError{"--view eye shows the scene from the start pose; it takes no --motion"}
 	}

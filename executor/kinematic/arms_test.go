@@ -31,7 +31,7 @@ func TestReachPutsTheHandAtTheAskedHeight(t *testing.T) {
 		{"A person reaches down to the floor with the left hand", motion.LeftWrist, levels["floor"], 0.12},
 	}
 	for _, tt := range tests {
-		c := run(t, Ideal, 0, tt.text)
+		c := run(t, Ideal(), 0, tt.text)
 		// The hand holds its target in the middle of the action.
 		mid := c.Frames[c.Len()/2][tt.wrist].Y()
 		if math.Abs(mid-tt.height) > tt.tol {
@@ -54,7 +54,7 @@ func TestReachUpAndRaiseHandsGoOverhead(t *testing.T) {
 		{"A person raises his left hand", []motion.Joint{motion.LeftWrist}, []motion.Joint{motion.RightWrist}},
 		{"A person waves", []motion.Joint{motion.RightWrist}, []motion.Joint{motion.LeftWrist}},
 	} {
-		c := run(t, Ideal, 0, tt.text)
+		c := run(t, Ideal(), 0, tt.text)
 		head := c.Frames[0][motion.Head].Y()
 		shoulder := c.Frames[0][motion.RightShoulder].Y()
 		for _, j := range tt.raised {
@@ -76,7 +76,7 @@ func TestReachUpAndRaiseHandsGoOverhead(t *testing.T) {
 }
 
 func TestWaveSwingsTheHandFromSideToSide(t *testing.T) {
-	c := run(t, Ideal, 0, "A person waves with the right hand")
+	c := run(t, Ideal(), 0, "A person waves with the right hand")
 	lo, hi, turns := math.Inf(1), math.Inf(-1), 0
 	prevDir := 0.0
 	for t := 1; t < c.Len(); t++ {
@@ -104,7 +104,7 @@ func TestPickUpBringsBothHandsDown(t *testing.T) {
 		{"A person puts down the box", pickHeight},
 		{"A person picks up a cup from the table", levels["table"]},
 	} {
-		c := run(t, Ideal, 0, tt.text)
+		c := run(t, Ideal(), 0, tt.text)
 		for _, j := range []motion.Joint{motion.LeftWrist, motion.RightWrist} {
 			if lo, _ := extreme(c, j); lo > tt.height+0.2 {
 				t.Errorf("%q: %v went down to %.2f m, want near %.2f", tt.text, j, lo, tt.height)
@@ -117,8 +117,8 @@ func TestPickUpBringsBothHandsDown(t *testing.T) {
 }
 
 func TestSeatedArmActionsKeepTheSeat(t *testing.T) {
-	c := run(t, Ideal, 0, "A person sits down", "A person waves", "A person reaches forward with the left hand")
-	seated := Ideal.SeatHeight + seatClearance
+	c := run(t, Ideal(), 0, "A person sits down", "A person waves", "A person reaches forward with the left hand")
+	seated := Ideal().SeatHeight + seatClearance
 	for _, s := range c.Segments[1:] {
 		for f := s.Start; f < s.End; f++ {
 			if y := c.Frames[f][motion.Pelvis].Y(); math.Abs(y-seated) > 0.01 {

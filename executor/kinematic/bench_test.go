@@ -26,19 +26,19 @@ func benchmarkExecute(b *testing.B, p Profile, actions ...string) {
 }
 
 func BenchmarkWalk12Metres(b *testing.B) {
-	benchmarkExecute(b, Ideal, "A person walks forward 12 meters")
+	benchmarkExecute(b, Ideal(), "A person walks forward 12 meters")
 }
 
 func BenchmarkWalk12MetresMotionLLM(b *testing.B) {
-	benchmarkExecute(b, MotionLLM, "A person walks forward about 12 meters")
+	benchmarkExecute(b, MotionLLM(), "A person walks forward about 12 meters")
 }
 
 func BenchmarkWait10Seconds(b *testing.B) {
-	benchmarkExecute(b, Ideal, "A person waits for 10 seconds")
+	benchmarkExecute(b, Ideal(), "A person waits for 10 seconds")
 }
 
 func BenchmarkSitAndLie(b *testing.B) {
-	benchmarkExecute(b, Ideal, "A person sits down", "A person lies down", "A person gets up")
+	benchmarkExecute(b, Ideal(), "A person sits down", "A person lies down", "A person gets up")
 }
 
 func BenchmarkParse(b *testing.B) {
@@ -49,7 +49,7 @@ func BenchmarkParse(b *testing.B) {
 }
 
 func BenchmarkPredict(b *testing.B) {
-	e := New(Options{Profile: MotionLLM})
+	e := New(Options{Profile: MotionLLM()})
 	actions := []string{"A person walks forward 2 meters", "A person turns left 90 degrees", "A person sits down"}
 	b.ReportAllocs()
 	for b.Loop() {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/geom"
 	"interactagent/motion"
 )
 
@@ -29,7 +30,7 @@ func ease(a, b, u float64) float64 {
 // minJerk is the minimum-jerk profile 10x³ − 15x⁴ + 6x⁵ on [0, 1], zero velocity and acceleration
 // at both ends; swing feet and reaching hands follow it, as human point-to-point movements do.
 func minJerk(x float64) float64 {
-	x = math.Max(0, math.Min(1, x))
+	x = geom.Clamp(x, 0, 1)
 	return x * x * x * (10 + x*(-15+6*x))
 }
 
@@ -110,11 +111,11 @@ func lerpRig(a, b rig, w float64) rig {
 func blendPoses(a, b motion.Pose, w float64) motion.Pose {
 	var out motion.Pose
 	out[motion.Pelvis] = lerpVec(a[motion.Pelvis], b[motion.Pelvis], w)
-	for j := 1; j < motion.NumJoints; j++ {
-		par := motion.Parents[j]
+	for j := motion.Joint(1); j < motion.NumJoints; j++ {
+		par := motion.Parent(j)
 		da := unitOr(a[j].Sub(a[par]), mgl64.Vec3{0, 1, 0})
 		db := unitOr(b[j].Sub(b[par]), mgl64.Vec3{0, 1, 0})
-		out[j] = out[par].Add(slerpDir(da, db, w).Mul(motion.BoneLengths[j]))
+		out[j] = out[par].Add(slerpDir(da, db, w).Mul(motion.BoneLength(j)))
 	}
 	return out
 }
@@ -122,14 +123,14 @@ func blendPoses(a, b motion.Pose, w float64) motion.Pose {
 // slerpDir turns the unit vector a towards the unit vector b by the fraction w of the angle between
 // them.
 func slerpDir(a, b mgl64.Vec3, w float64) mgl64.Vec3 {
-	cos := math.Max(-1, math.Min(1, a.Dot(b)))
+	cos := geom.Clamp(a.Dot(b), -1, 1)
 	theta := math.Acos(cos)
 	if theta < 1e-9 {
 		return b
 	}
 	axis := a.Cross(b)
 	if axis.Len() < 1e-12 {
-		axis = perpendicular(a)
+		axis = geom.Perpendicular(a)
 	}
 	return mgl64.QuatRotate(theta*w, axis.Normalize()).Rotate(a)
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"interactagent/geom"
 )
 
 // The defaults for amounts a clause leaves out, and the bounds every amount is clamped to (so that
@@ -250,5 +252,5 @@ func clampAmount(a *Action, v, lo, hi float64, what, unit string) float64 {
 			what, v, unit, hi, unit))
 		return hi
 	}
-	return math.Max(lo, v)
+	return geom.Clamp(v, lo, hi)
 }

@@ -12,11 +12,11 @@ package kinematic
 import (
 	"context"
 	"fmt"
-	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/executor"
+	"interactagent/geom"
 	"interactagent/motion"
 )
 
@@ -24,8 +24,8 @@ import (
 const (
 	// MaxActions is the most actions one Execute call takes.
 	MaxActions = 1000
-	// MaxFrames is the most frames one Execute call produces (motion.MaxFrames, about 83 minutes
-	// at 20 fps), so every clip can be written to a file and read back.
+	// MaxFrames is the most frames one Execute call produces: motion.MaxFrames (about 83 minutes
+	// at 20 fps), the same cap, so every clip can be written to a file and read back.
 	MaxFrames = motion.MaxFrames
 	// jumpGap is the largest joint jump between consecutive frames that needs no blending: 0.6 m
 	// in 1/20 s (12 m/s) is faster than any limb moves (a running foot peaks near 9 m/s).
@@ -52,7 +52,7 @@ type Executor struct {
 func New(o Options) *Executor {
 	p := o.Profile
 	if p == (Profile{}) {
-		p = Ideal
+		p = Ideal()
 	}
 	return &Executor{profile: p, seed: o.Seed}
 }
@@ -100,7 +100,7 @@ func (e *Executor) planAll(ctx context.Context, start motion.State, actions []st
 	if len(actions) > MaxActions {
 		return nil, fmt.Errorf("kinematic: %d actions, want at most %d", len(actions), MaxActions)
 	}
-	if !finite(start.Root) || math.IsNaN(start.Heading) || math.IsInf(start.Heading, 0) {
+	if !geom.FiniteVec(start.Root) || !geom.Finite(start.Heading) {
 		return nil, fmt.Errorf("kinematic: start state %v is not finite", start)
 	}
 	b := body{at: motion.State{Root: mgl64.Vec3{start.Root.X(), 0, start.Root.Z()}, Heading: start.Heading}}
@@ -185,13 +185,4 @@ func (e *Executor) Execute(ctx context.Context, start motion.State, actions []st
 	}
 	clip.Frames = frames
 	return clip, nil
-}
-
-func finite(v mgl64.Vec3) bool {
-	for _, c := range v {
-		if math.IsNaN(c) || math.IsInf(c, 0) {
-			return false
-		}
-	}
-	return true
 }

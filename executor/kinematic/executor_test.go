@@ -11,12 +11,13 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/executor"
+	"interactagent/geom"
 	"interactagent/motion"
 )
 
 func TestExecuteMarksEachActionsFrames(t *testing.T) {
 	actions := []string{"1. A person walks forward 1 meter;", "2. A person turns around and sits down.", "3. A person waves"}
-	c := run(t, Ideal, 0, actions...)
+	c := run(t, Ideal(), 0, actions...)
 	if c.FPS != executor.FPS {
 		t.Errorf("fps %v, want %v", c.FPS, executor.FPS)
 	}
@@ -42,14 +43,14 @@ func TestExecuteMarksEachActionsFrames(t *testing.T) {
 	if d := math.Abs(degreesBetween(0, turnEnd.Heading())); math.Abs(d-180) > 2 {
 		t.Errorf("after \"turns around\" heading %.1f°, want ±180°", d)
 	}
-	if y := c.Frames[c.Segments[2].End-1][motion.Pelvis].Y(); math.Abs(y-Ideal.SeatHeight-seatClearance) > 0.01 {
+	if y := c.Frames[c.Segments[2].End-1][motion.Pelvis].Y(); math.Abs(y-Ideal().SeatHeight-seatClearance) > 0.01 {
 		t.Errorf("after \"sits down\" pelvis at %.3f m, want seated", y)
 	}
 }
 
 func TestUnknownTextStandsStillWithAWarning(t *testing.T) {
 	for _, text := range []string{"A person contemplates the meaning of life", "", "???", "42", "xyzzy plugh"} {
-		c := run(t, MotionLLM, 1, text)
+		c := run(t, MotionLLM(), 1, text)
 		if len(c.Segments) != 1 || len(c.Segments[0].Warnings) == 0 {
 			t.Errorf("%q: segments %+v, want one with a warning", text, c.Segments)
 			continue
@@ -64,7 +65,7 @@ func TestUnknownTextStandsStillWithAWarning(t *testing.T) {
 }
 
 func TestObjectReferencesGetADefaultAmountAndAWarning(t *testing.T) {
-	c := run(t, Ideal, 0, "A person walks to the sofa")
+	c := run(t, Ideal(), 0, "A person walks to the sofa")
 	if d := c.EndState().Root.Len(); math.Abs(d-defaultWalk) > 0.05 {
 		t.Errorf("walked %.2f m to the sofa, want the default %.1f m", d, defaultWalk)
 	}
@@ -81,7 +82,7 @@ func TestPredictMatchesExecute(t *testing.T) {
 		{"A person walks forward 3 meters while curving right by 60 degrees", "A person runs forward 4 meters", "blah"},
 	}
 	start := motion.State{Root: mgl64.Vec3{1, 0, -2}, Heading: 0.7}
-	for _, p := range []Profile{Ideal, MotionLLM} {
+	for _, p := range []Profile{Ideal(), MotionLLM()} {
 		for seed := uint64(0); seed < 5; seed++ {
 			e := New(Options{Profile: p, Seed: seed})
 			for _, actions := range plans {
@@ -99,7 +100,7 @@ func TestPredictMatchesExecute(t *testing.T) {
 				for i, s := range c.Segments {
 					got := c.Frames[s.End-1].State()
 					if out[i].Frames != s.End-s.Start || got.Root.Sub(out[i].End.Root).Len() > 1e-6 ||
-						math.Abs(motion.WrapAngle(got.Heading-out[i].End.Heading)) > 1e-6 {
+						math.Abs(geom.WrapAngle(got.Heading-out[i].End.Heading)) > 1e-6 {
 						t.Errorf("%s seed %d %q: predicted %d frames ending %v, executed %d ending %v",
 							p.Name, seed, s.Action, out[i].Frames, out[i].End, s.End-s.Start, got)
 					}
@@ -149,9 +150,9 @@ func TestExecuteStartsAboveTheFloorWhateverTheStartHeight(t *testing.T) {
 }
 
 func TestExecuteIsSafeForConcurrentUse(t *testing.T) {
-	e := New(Options{Profile: MotionLLM, Seed: 3})
+	e := New(Options{Profile: MotionLLM(), Seed: 3})
 	actions := []string{"A person walks forward 2 meters", "A person sits down"}
-	want := run(t, MotionLLM, 3, actions...)
+	want := run(t, MotionLLM(), 3, actions...)
 	var wg sync.WaitGroup
 	errs := make(chan string, 8)
 	for g := 0; g < 8; g++ {
@@ -175,7 +176,7 @@ func TestNameAndDefaults(t *testing.T) {
 	if n := New(Options{}).Name(); n != "kinematic/ideal" {
 		t.Errorf("zero options name %q, want kinematic/ideal", n)
 	}
-	if n := New(Options{Profile: MotionLLM}).Name(); n != "kinematic/motionllm" {
+	if n := New(Options{Profile: MotionLLM()}).Name(); n != "kinematic/motionllm" {
 		t.Errorf("name %q", n)
 	}
 	var _ executor.Executor = New(Options{})

@@ -21,7 +21,7 @@ func FuzzParse(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	e := New(Options{Profile: MotionLLM})
+	e := New(Options{Profile: MotionLLM()})
 	f.Fuzz(func(t *testing.T, text string) {
 		if !utf8.ValidString(text) || len(text) > 2000 {
 			return

@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/geom"
 	"interactagent/motion"
 )
 
@@ -27,8 +28,8 @@ func run(t testing.TB, p Profile, seed uint64, actions ...string) *motion.Clip {
 func maxBoneError(c *motion.Clip) float64 {
 	worst := 0.0
 	for _, p := range c.Frames {
-		for j := 1; j < motion.NumJoints; j++ {
-			d := p[j].Sub(p[motion.Parents[j]]).Len() - motion.BoneLengths[j]
+		for j := motion.Joint(1); j < motion.NumJoints; j++ {
+			d := p[j].Sub(p[motion.Parent(j)]).Len() - motion.BoneLength(j)
 			worst = math.Max(worst, math.Abs(d))
 		}
 	}
@@ -74,9 +75,9 @@ func maxFrameJump(c *motion.Clip) float64 {
 
 // lowestJoint returns the lowest height any joint reaches.
 func lowestJoint(c *motion.Clip) float64 {
-	lo, _ := c.Bounds()
+	lo := c.Bounds().Lo
 	return lo.Y()
 }
 
 // degrees returns the wrapped heading difference b − a in degrees.
-func degreesBetween(a, b float64) float64 { return mgl64.RadToDeg(motion.WrapAngle(b - a)) }
+func degreesBetween(a, b float64) float64 { return mgl64.RadToDeg(geom.WrapAngle(b - a)) }

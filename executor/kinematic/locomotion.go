@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/geom"
 	"interactagent/motion"
 )
 
@@ -100,7 +101,7 @@ func (l locomotion) state(sp stepPlan, t float64) frameState {
 func (l locomotion) swingFoot(st footstep, x, act float64) plant {
 	m := minJerk(x)
 	dist := st.to.ankle.Sub(st.from.ankle).Len()
-	lift := l.gait.lift * math.Max(0.5, math.Min(1, dist/0.3)) * (0.4 + 0.6*act)
+	lift := l.gait.lift * geom.Clamp(dist/0.3, 0.5, 1) * (0.4 + 0.6*act)
 	a := lerpVec(st.from.ankle, st.to.ankle, m)
 	a[1] += lift * math.Sin(math.Pi*x)
 	return plant{ankle: a, yaw: st.from.yaw + (st.to.yaw-st.from.yaw)*m}

@@ -29,7 +29,7 @@ func TestWalkCoversTheAskedDistanceAlongTheFacing(t *testing.T) {
 		{"A person takes three steps forward", 3 * walkGait.maxStep, 0},
 	}
 	for _, tt := range tests {
-		c := run(t, Ideal, 1, tt.text)
+		c := run(t, Ideal(), 1, tt.text)
 		end := c.EndState()
 		start := motion.State{}
 		d := end.Root.Sub(start.Root)
@@ -76,7 +76,7 @@ func TestTurnChangesHeadingByTheAskedAngle(t *testing.T) {
 		{"A person turns right 10 degrees", -10},
 	}
 	for _, tt := range tests {
-		c := run(t, Ideal, 1, tt.text)
+		c := run(t, Ideal(), 1, tt.text)
 		got := mgl64.RadToDeg(c.HeadingChange())
 		if math.Abs(got-tt.deg) > 2 {
 			t.Errorf("%q turned %.1f°, want %.0f° ± 2°", tt.text, got, tt.deg)
@@ -88,7 +88,7 @@ func TestTurnChangesHeadingByTheAskedAngle(t *testing.T) {
 }
 
 func TestLeftTurnFacesPlusX(t *testing.T) {
-	c := run(t, Ideal, 0, "A person turns left by 90 degrees", "A person walks forward 1 meter")
+	c := run(t, Ideal(), 0, "A person turns left by 90 degrees", "A person walks forward 1 meter")
 	end := c.EndState().Root
 	if math.Abs(end.X()-1) > 0.05 || math.Abs(end.Z()) > 0.05 {
 		t.Errorf("after a left turn a forward walk ended at %v, want (1, 0, 0): left turns face +X", end)
@@ -96,7 +96,7 @@ func TestLeftTurnFacesPlusX(t *testing.T) {
 }
 
 func TestCurvedWalkEndsOnTheArc(t *testing.T) {
-	c := run(t, Ideal, 0, "A person walks forward 3 meters while curving left by 90 degrees")
+	c := run(t, Ideal(), 0, "A person walks forward 3 meters while curving left by 90 degrees")
 	r := 3 / (math.Pi / 2) // radius of a quarter circle 3 m long
 	want := mgl64.Vec3{r, 0, r}
 	if got := c.EndState().Root; got.Sub(want).Len() > 0.05 {
@@ -114,7 +114,7 @@ func TestLocomotionKeepsFeetPlantedAndBonesRigid(t *testing.T) {
 		"A person turns around", "A person turns right slightly",
 		"A person walks forward 4 meters while curving right by 120 degrees", "A person walks in a circle",
 	} {
-		for _, p := range []Profile{Ideal, MotionLLM} {
+		for _, p := range []Profile{Ideal(), MotionLLM()} {
 			c := run(t, p, 7, text)
 			if e := maxBoneError(c); e > 1e-3 {
 				t.Errorf("%s %q: bone length off by %.2g m", p.Name, text, e)
@@ -141,7 +141,7 @@ func TestLocomotionStepsAndSwingsArms(t *testing.T) {
 		{"A person sidesteps left 1 meter", 6, 0},
 	}
 	for _, tt := range tests {
-		c := run(t, Ideal, 0, tt.text)
+		c := run(t, Ideal(), 0, tt.text)
 		lifts, swing := 0, 0.0
 		for s := 0; s < 2; s++ {
 			down := true
@@ -172,7 +172,7 @@ func restWristForward(s int) float64 {
 }
 
 func TestWalkStartsAndStopsSmoothly(t *testing.T) {
-	c := run(t, Ideal, 0, "A person walks forward 4 meters")
+	c := run(t, Ideal(), 0, "A person walks forward 4 meters")
 	root := c.RootTrajectory()
 	speed := func(t int) float64 { return root[t].Sub(root[t-1]).Len() * fps }
 	if v := speed(1); v > 0.3 {

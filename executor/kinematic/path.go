@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/geom"
 	"interactagent/motion"
 )
 
@@ -35,7 +36,7 @@ func (a arcPath) at(u float64) motion.State {
 // end returns the root state at the end of the path, heading wrapped to (−π, π].
 func (a arcPath) end() motion.State {
 	s := a.at(1)
-	s.Heading = motion.WrapAngle(s.Heading)
+	s.Heading = geom.WrapAngle(s.Heading)
 	return s
 }
 

@@ -37,7 +37,7 @@ func standRig(s motion.State) rig {
 func sitBack(seat float64) float64 {
 	hipBelow := -tpl.off[motion.LeftHip].Y()
 	dy := seat + seatClearance - hipBelow - tpl.ankle[left].Y()
-	thigh, shin := motion.BoneLengths[motion.LeftKnee], motion.BoneLengths[motion.LeftAnkle]
+	thigh, shin := motion.BoneLength(motion.LeftKnee), motion.BoneLength(motion.LeftAnkle)
 	square := thigh*thigh + shin*shin
 	dz := math.Max(0.15, math.Sqrt(math.Max(0, square-dy*dy)))
 	return dz - tpl.ankle[left].Z() + tpl.off[motion.LeftHip].Z()

@@ -13,17 +13,17 @@ func TestSitRestsThePelvisOnTheSeat(t *testing.T) {
 		text string
 		seat float64
 	}{
-		{"A person sits down", Ideal.SeatHeight},
-		{"a person SITS DOWN.", Ideal.SeatHeight},
-		{"A person sits on the sofa", Ideal.SeatHeight},
-		{"A person takes a seat", Ideal.SeatHeight},
+		{"A person sits down", Ideal().SeatHeight},
+		{"a person SITS DOWN.", Ideal().SeatHeight},
+		{"A person sits on the sofa", Ideal().SeatHeight},
+		{"A person takes a seat", Ideal().SeatHeight},
 		{"A person sits down on a 0.5 meter high seat", 0.5},
 		{"A person sits on a chair 40 cm high", 0.4},
 		{"A person sits down on a 0.7 m stool", 0.7},
 		{"A person sits on the floor", 0},
 	}
 	for _, tt := range tests {
-		for _, p := range []Profile{Ideal, MotionLLM} {
+		for _, p := range []Profile{Ideal(), MotionLLM()} {
 			c := run(t, p, 3, tt.text)
 			above := c.Frames[c.Len()-1][motion.Pelvis].Y() - tt.seat
 			if above < 0.08 || above > 0.14 {
@@ -34,7 +34,7 @@ func TestSitRestsThePelvisOnTheSeat(t *testing.T) {
 }
 
 func TestSitMovesThePelvisBackOverPlantedFeet(t *testing.T) {
-	c := run(t, Ideal, 0, "A person sits down")
+	c := run(t, Ideal(), 0, "A person sits down")
 	first, last := c.Frames[0], c.Frames[c.Len()-1]
 	back := first[motion.Pelvis].Z() - last[motion.Pelvis].Z()
 	if back < 0.25 || back > 0.6 {
@@ -57,16 +57,16 @@ func TestLieDownRestsOnTheSurface(t *testing.T) {
 		surface      float64
 		minAb, maxAb float64 // pelvis above the surface
 	}{
-		{"A person lies down", Ideal.BedHeight, 0.08, 0.14},
-		{"A person lies down on the bed on his back", Ideal.BedHeight, 0.08, 0.14},
+		{"A person lies down", Ideal().BedHeight, 0.08, 0.14},
+		{"A person lies down on the bed on his back", Ideal().BedHeight, 0.08, 0.14},
 		{"A person lies down on a 0.4 m high bed", 0.4, 0.08, 0.14},
 		{"A person lies on the floor", 0, 0.08, 0.14},
-		{"A person lies down on the left side", Ideal.BedHeight, 0.15, 0.25},
-		{"A person lies down on her right side", Ideal.BedHeight, 0.15, 0.25},
-		{"A person lies face down", Ideal.BedHeight, 0.08, 0.14},
+		{"A person lies down on the left side", Ideal().BedHeight, 0.15, 0.25},
+		{"A person lies down on her right side", Ideal().BedHeight, 0.15, 0.25},
+		{"A person lies face down", Ideal().BedHeight, 0.08, 0.14},
 	}
 	for _, tt := range tests {
-		c := run(t, Ideal, 0, tt.text)
+		c := run(t, Ideal(), 0, tt.text)
 		last := c.Frames[c.Len()-1]
 		if ab := last[motion.Pelvis].Y() - tt.surface; ab < tt.minAb || ab > tt.maxAb {
 			t.Errorf("%q: pelvis %.3f m above the surface, want %.2f–%.2f", tt.text, ab, tt.minAb, tt.maxAb)
@@ -98,7 +98,7 @@ func TestEveryActionKeepsBonesRigidFeetPlantedAndMotionContinuous(t *testing.T) 
 		"A person lies down on the right side", "A person stands up", "A person runs forward 3 meters",
 		"A person sidesteps right 0.6 meters", "A person walks backward 1 meter",
 	}
-	for _, p := range []Profile{Ideal, MotionLLM} {
+	for _, p := range []Profile{Ideal(), MotionLLM()} {
 		c := run(t, p, 11, actions...)
 		if e := maxBoneError(c); e > 1e-3 {
 			t.Errorf("%s: bone length off by %.2g m", p.Name, e)
@@ -123,7 +123,7 @@ func TestEveryActionKeepsBonesRigidFeetPlantedAndMotionContinuous(t *testing.T) 
 	}
 	// Each action alone, so a failure names it.
 	for _, a := range actions {
-		c := run(t, Ideal, 0, a)
+		c := run(t, Ideal(), 0, a)
 		if e := maxBoneError(c); e > 1e-3 {
 			t.Errorf("%q: bone length off by %.2g m", a, e)
 		}
@@ -150,7 +150,7 @@ func TestPostureChangesTheTextLeftOut(t *testing.T) {
 		{[]string{"A person sits down", "A person waves"}, "", [2]float64{0.5, 0.62}},
 	}
 	for _, tt := range tests {
-		c := run(t, Ideal, 0, tt.actions...)
+		c := run(t, Ideal(), 0, tt.actions...)
 		last := c.Segments[len(c.Segments)-1]
 		got := strings.Join(last.Warnings, "; ")
 		if (tt.warn == "") != (got == "") || !strings.Contains(got, tt.warn) {
@@ -163,7 +163,7 @@ func TestPostureChangesTheTextLeftOut(t *testing.T) {
 }
 
 func TestStandUpReturnsToWhereTheBodySatDown(t *testing.T) {
-	c := run(t, Ideal, 0, "A person walks forward 1 meter", "A person sits down", "A person stands up")
+	c := run(t, Ideal(), 0, "A person walks forward 1 meter", "A person sits down", "A person stands up")
 	end := c.EndState()
 	if d := end.Root.Sub(c.Frames[0].Root().Add(motion.State{}.Forward())).Len(); d > 0.02 {
 		t.Errorf("after sitting and standing the root is %.3f m from where the walk ended", d)
@@ -171,7 +171,7 @@ func TestStandUpReturnsToWhereTheBodySatDown(t *testing.T) {
 }
 
 func TestJumpLeavesTheFloorAndLands(t *testing.T) {
-	c := run(t, Ideal, 0, "A person jumps forward 1 meter")
+	c := run(t, Ideal(), 0, "A person jumps forward 1 meter")
 	airborne := false
 	for _, p := range c.Frames {
 		if math.Min(p[motion.LeftFoot].Y(), p[motion.RightFoot].Y()) > motion.ToeHeight+0.1 {
@@ -201,17 +201,17 @@ func TestHandsStayAboveTheSupport(t *testing.T) {
 		actions []string
 		surface float64
 	}{
-		{[]string{"A person sits down"}, Ideal.SeatHeight},
+		{[]string{"A person sits down"}, Ideal().SeatHeight},
 		{[]string{"A person sits down on a 0.4 m seat"}, 0.4},
 		{[]string{"A person sits down on a 0.5 m seat"}, 0.5},
 		{[]string{"A person sits down on a 0.7 m stool"}, 0.7},
-		{[]string{"A person sits down", "A person stands up"}, Ideal.SeatHeight},
+		{[]string{"A person sits down", "A person stands up"}, Ideal().SeatHeight},
 		{[]string{"A person sits on the floor", "A person stands up"}, 0},
-		{[]string{"A person lies down", "A person gets up"}, Ideal.BedHeight},
+		{[]string{"A person lies down", "A person gets up"}, Ideal().BedHeight},
 		{[]string{"A person lies down on a 0.4 m high bed"}, 0.4},
-		{[]string{"A person lies down on the left side", "A person sits up"}, Ideal.BedHeight},
-		{[]string{"A person lies down on her right side"}, Ideal.BedHeight},
-		{[]string{"A person lies face down"}, Ideal.BedHeight},
+		{[]string{"A person lies down on the left side", "A person sits up"}, Ideal().BedHeight},
+		{[]string{"A person lies down on her right side"}, Ideal().BedHeight},
+		{[]string{"A person lies face down"}, Ideal().BedHeight},
 		{[]string{"A person lies on the floor", "A person gets up"}, 0},
 	}
 	const tolerance = 0.005
@@ -219,7 +219,7 @@ func TestHandsStayAboveTheSupport(t *testing.T) {
 	var caps []motion.Capsule
 	for _, tt := range tests {
 		edge := seatEdge(tt.surface)
-		c := run(t, Ideal, 0, tt.actions...)
+		c := run(t, Ideal(), 0, tt.actions...)
 		worst, at, part := math.Inf(1), -1, ""
 		for f, pose := range c.Frames {
 			caps = body.Capsules(pose, caps)

@@ -48,8 +48,8 @@ var tpl = newTemplate()
 func newTemplate() template {
 	p := motion.RestPose()
 	var t template
-	for j := 1; j < motion.NumJoints; j++ {
-		t.off[j] = p[j].Sub(p[motion.Parents[j]])
+	for j := motion.Joint(1); j < motion.NumJoints; j++ {
+		t.off[j] = p[j].Sub(p[motion.Parent(j)])
 	}
 	t.pelvisY = p[motion.Pelvis].Y()
 	for s := 0; s < 2; s++ {
@@ -57,8 +57,8 @@ func newTemplate() template {
 		t.toe[s] = p[footJ[s]].Sub(p[ankleJ[s]]).Normalize()
 		t.legLocal[s] = p[ankleJ[s]].Sub(p[hipJ[s]])
 		t.armLocal[s] = p[wristJ[s]].Sub(p[shoulderJ[s]])
-		t.legLen[s] = motion.BoneLengths[kneeJ[s]] + motion.BoneLengths[ankleJ[s]]
-		t.armLen[s] = motion.BoneLengths[elbowJ[s]] + motion.BoneLengths[wristJ[s]]
+		t.legLen[s] = motion.BoneLength(kneeJ[s]) + motion.BoneLength(ankleJ[s])
+		t.armLen[s] = motion.BoneLength(elbowJ[s]) + motion.BoneLength(wristJ[s])
 	}
 	return t
 }
@@ -122,7 +122,7 @@ func (r *rig) trunk(p *motion.Pose) mgl64.Quat {
 	for k, j := range spineJ {
 		c := float64(k+1) / float64(len(spineJ))
 		q := r.body.Mul(yawQuat(r.twist * c)).Mul(pitchQuat(r.bend * c))
-		p[j] = p[motion.Parents[j]].Add(q.Rotate(tpl.off[j]))
+		p[j] = p[motion.Parent(j)].Add(q.Rotate(tpl.off[j]))
 	}
 	torso := r.torso()
 	p[motion.Head] = p[motion.Neck].Add(torso.Mul(pitchQuat(r.nod)).Rotate(tpl.off[motion.Head]))
@@ -146,9 +146,9 @@ func (r *rig) legTarget(hip mgl64.Vec3, s int) (ankle, toe mgl64.Vec3) {
 func (r *rig) leg(p *motion.Pose, s int) {
 	hip := p[hipJ[s]]
 	ankle, toe := r.legTarget(hip, s)
-	p[kneeJ[s]], p[ankleJ[s]] = twoBone(hip, ankle, motion.BoneLengths[kneeJ[s]],
-		motion.BoneLengths[ankleJ[s]], r.kneePole(s, toe))
-	p[footJ[s]] = p[ankleJ[s]].Add(unitOr(toe, r.body.Rotate(tpl.toe[s])).Mul(motion.BoneLengths[footJ[s]]))
+	p[kneeJ[s]], p[ankleJ[s]] = twoBone(hip, ankle, motion.BoneLength(kneeJ[s]),
+		motion.BoneLength(ankleJ[s]), r.kneePole(s, toe))
+	p[footJ[s]] = p[ankleJ[s]].Add(unitOr(toe, r.body.Rotate(tpl.toe[s])).Mul(motion.BoneLength(footJ[s])))
 }
 
 // kneePole returns the direction the knee of side s bends towards: over a foot on the floor it
@@ -186,7 +186,7 @@ func (r *rig) armTarget(shoulder mgl64.Vec3, s int, torso mgl64.Quat) mgl64.Vec3
 func (r *rig) arm(p *motion.Pose, s int, torso mgl64.Quat) {
 	sh := p[shoulderJ[s]]
 	target, pole := r.armTarget(sh, s, torso), torso.Rotate(r.arms[s].armPole(s))
-	p[elbowJ[s]], p[wristJ[s]] = twoBone(sh, target, motion.BoneLengths[elbowJ[s]], motion.BoneLengths[wristJ[s]], pole)
+	p[elbowJ[s]], p[wristJ[s]] = twoBone(sh, target, motion.BoneLength(elbowJ[s]), motion.BoneLength(wristJ[s]), pole)
 	if r.handLift > 0 {
 		r.liftHand(p, s, target, pole)
 	}
@@ -212,7 +212,7 @@ func (r *rig) liftHand(p *motion.Pose, s int, target, pole mgl64.Vec3) {
 			return
 		}
 		target[1] += r.handLift * (r.handFloor - low)
-		p[elbowJ[s]], p[wristJ[s]] = twoBone(sh, target, motion.BoneLengths[elbowJ[s]], motion.BoneLengths[wristJ[s]], pole)
+		p[elbowJ[s]], p[wristJ[s]] = twoBone(sh, target, motion.BoneLength(elbowJ[s]), motion.BoneLength(wristJ[s]), pole)
 	}
 }
 
@@ -231,14 +231,6 @@ func (l limb) armPole(s int) mgl64.Vec3 {
 // as the lengths allow.
 func twoBone(a, target mgl64.Vec3, la, lb float64, pole mgl64.Vec3) (mid, end mgl64.Vec3) {
 	return motion.TwoBoneIK(a, a, target, target, la, lb, a.Add(pole))
-}
-
-// perpendicular returns some unit vector perpendicular to the unit vector v.
-func perpendicular(v mgl64.Vec3) mgl64.Vec3 {
-	if math.Abs(v.X()) < 0.9 {
-		return v.Cross(mgl64.Vec3{1, 0, 0}).Normalize()
-	}
-	return v.Cross(mgl64.Vec3{0, 0, 1}).Normalize()
 }
 
 // unitOr returns v normalised, or fallback when v is (nearly) zero.

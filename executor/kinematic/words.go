@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"interactagent/geom"
 )
 
 // The lexical layer of the action language: text → tokens, and tokens → quantities (a number with
@@ -190,7 +192,7 @@ func number(toks []string, i int) (float64, int, bool) {
 func plainNumber(toks []string, i int) (float64, int, bool) {
 	t := toks[i]
 	if v, err := strconv.ParseFloat(t, 64); err == nil && t[0] != '+' && t[0] != '-' {
-		return v, i + 1, !math.IsInf(v, 0) && !math.IsNaN(v)
+		return v, i + 1, geom.Finite(v)
 	}
 	if t == "a" || t == "an" {
 		if i+1 < len(toks) && toks[i+1] == "hundred" {

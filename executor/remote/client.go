@@ -15,6 +15,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/executor"
 	"interactagent/motion"
 )
 
@@ -25,7 +26,7 @@ type Options struct {
 	Retries int           // retries after a 429, a 5xx or a dropped connection, default 3; <0 none
 	Backoff time.Duration // first wait between tries, doubled each time, default 250 ms
 	Seed    uint64        // sent with every request
-	FPS     float64       // requested frame rate, default 20
+	FPS     float64       // requested frame rate, default executor.FPS (20)
 	Token   string        // bearer token; never logged or quoted
 }
 
@@ -56,7 +57,7 @@ func New(baseURL string, opt Options) (*Client, error) {
 		opt.Backoff = 250 * time.Millisecond
 	}
 	if opt.FPS == 0 {
-		opt.FPS = 20
+		opt.FPS = executor.FPS
 	}
 	return &Client{endpoint: u.String(), opt: opt, sleep: sleepCtx}, nil
 }
@@ -73,6 +74,7 @@ type RequestError struct {
 // Unwrap returns the transport error, if any.
 func (e *RequestError) Unwrap() error { return e.Err }
 
+// Error says which server, what status (when one came) and what went wrong.
 func (e *RequestError) Error() string {
 	if e.Status == 0 {
 		return fmt.Sprintf("remote: %s: %s", e.URL, e.Msg)
@@ -87,6 +89,7 @@ type ReplyError struct {
 	Msg string
 }
 
+// Error says which server and why its reply cannot be used.
 func (e *ReplyError) Error() string {
 	return fmt.Sprintf("remote: %s: unusable reply: %s", e.URL, e.Msg)
 }

@@ -6,17 +6,24 @@ package remote
 import (
 	"errors"
 	"fmt"
-	"math"
 
 	"interactagent/motion"
 )
 
-// Limits the protocol enforces on both sides.
+// Limits the protocol enforces on both sides (docs/executor-protocol.md publishes them).
 const (
-	MaxActions     = 64
+	// MaxActions is the most actions one request carries.
+	MaxActions = 64
+	// MaxActionChars is the longest action text, in bytes.
 	MaxActionChars = 1000
-	MaxFrames      = 20000
-	MaxReplyBytes  = 64 << 20
+	// MaxFrames is the most frames a reply may hold. It is smaller than motion.MaxFrames because
+	// a reply is JSON text that must fit in MaxReplyBytes: a frame of 22 joints at full precision
+	// takes about 1.25 kB, so 20,000 frames take about 25 MB, while motion.MaxFrames would take
+	// about 125 MB. Longer motion is asked for in several requests.
+	MaxFrames = 20000
+	// MaxReplyBytes is the largest reply body the client reads.
+	MaxReplyBytes = 64 << 20
+	// MaxRequestSize is the largest request body the server reads.
 	MaxRequestSize = 1 << 20
 )
 
@@ -58,16 +65,16 @@ func (r *Request) Validate() error {
 			return fmt.Errorf("action %d has %d characters, want at most %d", i, len(a), MaxActionChars)
 		}
 	}
-	if r.FPS < 0 || r.FPS > 1000 || math.IsNaN(r.FPS) {
-		return fmt.Errorf("fps %v, want 0 (default) to 1000", r.FPS)
+	if r.FPS != 0 && motion.CheckFPS(r.FPS) != nil { // 0 asks for the server's own rate
+		return fmt.Errorf("fps %v, want 0 (default) to %g", r.FPS, motion.MaxFPS)
 	}
 	return nil
 }
 
 // clip turns a reply into a clip in the model's frame, checking shapes, sizes and numbers.
 func (r *Reply) clip(actions []string) (*motion.Clip, error) {
-	if !(r.FPS > 0) || r.FPS > 1000 {
-		return nil, fmt.Errorf("fps %v, want a rate in (0, 1000]", r.FPS)
+	if motion.CheckFPS(r.FPS) != nil {
+		return nil, fmt.Errorf("fps %v, want a rate in (0, %g]", r.FPS, motion.MaxFPS)
 	}
 	frames, err := r.frames()
 	if err != nil {

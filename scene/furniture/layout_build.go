@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/geom"
 	"interactagent/motion"
 	"interactagent/scene"
 )
@@ -147,7 +148,7 @@ func (l *Layout) Build() (*scene.Scene, error) {
 			return nil, fmt.Errorf("scene: layout %s: %w", l.Name, err)
 		}
 	}
-	s.Start = motion.State{Root: pv(l.Start.X, 0, l.Start.Z), Heading: motion.WrapAngle(mgl64.DegToRad(l.Start.Heading))}
+	s.Start = motion.State{Root: pv(l.Start.X, 0, l.Start.Z), Heading: geom.WrapAngle(mgl64.DegToRad(l.Start.Heading))}
 	if d, what := free.clearance(s.Start.Root); d < LayoutClearance {
 		return nil, fmt.Errorf("scene: layout %s: start (%g, %g) is %.2f m from %s, want at least %g m", l.Name, l.Start.X, l.Start.Z, d, what, LayoutClearance)
 	}

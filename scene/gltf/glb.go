@@ -4,10 +4,10 @@ import (
 	"encoding/binary"
 	"fmt"
 
+	"github.com/qmuntal/gltf"
+
 	"interactagent/fileio"
 	"interactagent/scene"
-
-	"github.com/qmuntal/gltf"
 )
 
 // GLB container constants (glTF 2.0 specification, "Binary glTF Layout").

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/geom"
 )
 
 // The error model: a learned executor follows distances and angles only roughly, drifts while
@@ -46,32 +48,45 @@ type Profile struct {
 	SeatHeight, BedHeight float64
 }
 
+// The built-in profiles are functions rather than package variables so that no importer can
+// change what "ideal" or "motionllm" means for everyone else; each call returns a fresh copy.
+
 // Ideal executes every action exactly as asked.
-var Ideal = Profile{Name: "ideal", FrameGranularity: 1, SeatHeight: 0.45, BedHeight: 0.55}
+func Ideal() Profile {
+	return Profile{Name: "ideal", FrameGranularity: 1, SeatHeight: 0.45, BedHeight: 0.55}
+}
 
 // MotionLLM imitates the paper's learned executor: over- and undershoot of ±25 %, drift of up to
 // 4° per metre, turn errors of ±15 % ± 3°, a few centimetres of wandering when turning, 4-frame
 // tokens, clips of at most 9.8 s, and fixed seat and bed heights.
-var MotionLLM = Profile{Name: "motionllm", DistanceError: 0.25, DriftDegPerMetre: 4, TurnError: 0.15,
-	TurnOffsetDeg: 3, PositionJitter: 0.05, FrameGranularity: 4, MaxSeconds: 9.8,
-	SeatHeight: 0.45, BedHeight: 0.55}
+func MotionLLM() Profile {
+	return Profile{Name: "motionllm", DistanceError: 0.25, DriftDegPerMetre: 4, TurnError: 0.15,
+		TurnOffsetDeg: 3, PositionJitter: 0.05, FrameGranularity: 4, MaxSeconds: 9.8,
+		SeatHeight: 0.45, BedHeight: 0.55}
+}
 
-// profiles lists the built-in profiles by name.
-var profiles = map[string]Profile{"ideal": Ideal, "motionllm": MotionLLM}
+// Profiles returns the built-in profiles, Ideal first.
+func Profiles() []Profile { return []Profile{Ideal(), MotionLLM()} }
 
-// ProfileByName returns the built-in profile with that name (case-insensitive).
+// ProfileByName returns the built-in profile with that name (case-insensitive, surrounding spaces
+// ignored).
 func ProfileByName(name string) (Profile, error) {
-	if p, ok := profiles[strings.ToLower(strings.TrimSpace(name))]; ok {
-		return p, nil
+	want := strings.ToLower(strings.TrimSpace(name))
+	var names []string
+	for _, p := range Profiles() {
+		if p.Name == want {
+			return p, nil
+		}
+		names = append(names, p.Name)
 	}
-	return Profile{}, fmt.Errorf("kinematic: unknown profile %q, want ideal or motionllm", name)
+	return Profile{}, fmt.Errorf("kinematic: unknown profile %q, want %s", name, strings.Join(names, " or "))
 }
 
 // validate reports a profile that cannot be used.
 func (p Profile) validate() error {
 	for _, v := range []float64{p.DistanceError, p.DriftDegPerMetre, p.TurnError, p.TurnOffsetDeg,
 		p.PositionJitter, p.MaxSeconds, p.SeatHeight, p.BedHeight} {
-		if !(v >= 0) || math.IsInf(v, 0) {
+		if !geom.Finite(v) || v < 0 {
 			return fmt.Errorf("kinematic: profile %q has a negative or non-finite parameter", p.Name)
 		}
 	}

@@ -3,10 +3,12 @@ package kinematic
 import (
 	"context"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/geom"
 	"interactagent/motion"
 )
 
@@ -21,7 +23,7 @@ func predictOne(t *testing.T, p Profile, seed uint64, actions ...string) []Outco
 }
 
 func TestMotionLLMWalkErrorsStayInsideTheirBounds(t *testing.T) {
-	p := MotionLLM
+	p := MotionLLM()
 	for _, tt := range []struct {
 		text string
 		dist float64
@@ -44,7 +46,7 @@ func TestMotionLLMWalkErrorsStayInsideTheirBounds(t *testing.T) {
 			if chord < lo-1e-9 || chord > tt.dist*walked+1e-9 {
 				t.Fatalf("%q seed %d: moved %.3f m, want %.3f–%.3f", tt.text, seed, chord, lo, tt.dist*walked)
 			}
-			if h := math.Abs(motion.WrapAngle(end.Heading)); h > drift+1e-9 {
+			if h := math.Abs(geom.WrapAngle(end.Heading)); h > drift+1e-9 {
 				t.Fatalf("%q seed %d: drifted %.2f°, want at most %.2f°", tt.text, seed, mgl64.RadToDeg(h), mgl64.RadToDeg(drift))
 			}
 			if along := end.Root.Normalize().Dot(tt.dir); along < math.Cos(drift)-1e-9 {
@@ -67,7 +69,7 @@ func TestMotionLLMWalkErrorsStayInsideTheirBounds(t *testing.T) {
 }
 
 func TestMotionLLMTurnErrorsStayInsideTheirBounds(t *testing.T) {
-	p := MotionLLM
+	p := MotionLLM()
 	for _, tt := range []struct {
 		text string
 		deg  float64
@@ -82,7 +84,7 @@ func TestMotionLLMTurnErrorsStayInsideTheirBounds(t *testing.T) {
 			end := predictOne(t, p, seed, tt.text)[0].End
 			bound := p.TurnError*math.Abs(tt.deg) + p.TurnOffsetDeg
 			got := mgl64.RadToDeg(end.Heading)
-			errDeg := mgl64.RadToDeg(motion.WrapAngle(mgl64.DegToRad(got - tt.deg)))
+			errDeg := mgl64.RadToDeg(geom.WrapAngle(mgl64.DegToRad(got - tt.deg)))
 			if math.Abs(errDeg) > bound+1e-6 {
 				t.Fatalf("%q seed %d: turned to %.2f°, error %.2f°, want within ±%.2f°", tt.text, seed, got, errDeg, bound)
 			}
@@ -99,30 +101,30 @@ func TestMotionLLMTurnErrorsStayInsideTheirBounds(t *testing.T) {
 
 func TestMotionLLMKeepsDefaultSurfaces(t *testing.T) {
 	for seed := uint64(0); seed < 50; seed++ {
-		c := run(t, MotionLLM, seed, "A person sits on the high bar stool")
-		if y := c.Frames[c.Len()-1][motion.Pelvis].Y(); math.Abs(y-MotionLLM.SeatHeight-seatClearance) > 1e-9 {
-			t.Fatalf("seed %d: pelvis at %.3f m, want the fixed seat height %.2f + %.2f", seed, y, MotionLLM.SeatHeight, seatClearance)
+		c := run(t, MotionLLM(), seed, "A person sits on the high bar stool")
+		if y := c.Frames[c.Len()-1][motion.Pelvis].Y(); math.Abs(y-MotionLLM().SeatHeight-seatClearance) > 1e-9 {
+			t.Fatalf("seed %d: pelvis at %.3f m, want the fixed seat height %.2f + %.2f", seed, y, MotionLLM().SeatHeight, seatClearance)
 		}
 	}
 }
 
 func TestMotionLLMCutsLongActionsShort(t *testing.T) {
-	maxFrames := MotionLLM.maxFrames()
+	maxFrames := MotionLLM().maxFrames()
 	for _, text := range []string{"A person walks forward 20 meters", "A person turns left 720 degrees", "A person waits for 30 seconds", "A person runs forward 40 meters"} {
-		out := predictOne(t, MotionLLM, 1, text)
+		out := predictOne(t, MotionLLM(), 1, text)
 		if out[0].Frames-1 > maxFrames {
-			t.Errorf("%q: %d frames, want at most %d (%.1f s)", text, out[0].Frames-1, maxFrames, MotionLLM.MaxSeconds)
+			t.Errorf("%q: %d frames, want at most %d (%.1f s)", text, out[0].Frames-1, maxFrames, MotionLLM().MaxSeconds)
 		}
 	}
-	if d := predictOne(t, Ideal, 1, "A person walks forward 20 meters")[0].End.Root.Len(); math.Abs(d-20) > 0.05 {
+	if d := predictOne(t, Ideal(), 1, "A person walks forward 20 meters")[0].End.Root.Len(); math.Abs(d-20) > 0.05 {
 		t.Errorf("ideal walked %.2f of 20 m: the ideal profile has no time limit", d)
 	}
 }
 
 func TestSameTextAndSeedGiveTheSameMotion(t *testing.T) {
 	actions := []string{"A person walks forward 2 meters", "A person turns left 90 degrees", "A person sits down"}
-	a := run(t, MotionLLM, 42, actions...)
-	b := run(t, MotionLLM, 42, actions...)
+	a := run(t, MotionLLM(), 42, actions...)
+	b := run(t, MotionLLM(), 42, actions...)
 	if a.Len() != b.Len() {
 		t.Fatalf("lengths %d and %d", a.Len(), b.Len())
 	}
@@ -134,7 +136,7 @@ func TestSameTextAndSeedGiveTheSameMotion(t *testing.T) {
 }
 
 func TestChangingTextOrSeedChangesTheMotion(t *testing.T) {
-	base := predictOne(t, MotionLLM, 42, "A person walks forward 2 meters")[0].End
+	base := predictOne(t, MotionLLM(), 42, "A person walks forward 2 meters")[0].End
 	for _, tt := range []struct {
 		text string
 		seed uint64
@@ -144,31 +146,31 @@ func TestChangingTextOrSeedChangesTheMotion(t *testing.T) {
 		{"a person walks forward 2 meters", 42},
 		{"A person walks forward 2 meters", 43},
 	} {
-		end := predictOne(t, MotionLLM, tt.seed, tt.text)[0].End
+		end := predictOne(t, MotionLLM(), tt.seed, tt.text)[0].End
 		if end.Root.Sub(base.Root).Len() < 1e-6 {
 			t.Errorf("%q seed %d ends exactly where the original does (%v): a redo must change the result", tt.text, tt.seed, end)
 		}
 	}
 	// The ideal profile follows the meaning only: rewording changes nothing of the end state.
-	a := predictOne(t, Ideal, 42, "A person walks forward 2 meters")[0].End
-	b := predictOne(t, Ideal, 7, "a person walks forward about 2 meters.")[0].End
+	a := predictOne(t, Ideal(), 42, "A person walks forward 2 meters")[0].End
+	b := predictOne(t, Ideal(), 7, "a person walks forward about 2 meters.")[0].End
 	if a.Root.Sub(b.Root).Len() > 1e-9 {
 		t.Errorf("ideal ends differ for the same meaning: %v vs %v", a, b)
 	}
 }
 
 func TestProfilesValidate(t *testing.T) {
-	for name, p := range profiles {
+	for _, p := range Profiles() {
 		if err := p.validate(); err != nil {
-			t.Errorf("built-in profile %s: %v", name, err)
+			t.Errorf("built-in profile %s: %v", p.Name, err)
 		}
-		got, err := ProfileByName(" " + name + " ")
+		got, err := ProfileByName(" " + strings.ToUpper(p.Name) + " ")
 		if err != nil || got != p {
-			t.Errorf("ProfileByName(%q) = %v, %v", name, got.Name, err)
+			t.Errorf("ProfileByName(%q) = %v, %v", p.Name, got.Name, err)
 		}
 	}
-	if _, err := ProfileByName("gpt"); err == nil {
-		t.Error("ProfileByName(gpt) succeeded")
+	if _, err := ProfileByName("gpt"); err == nil || !strings.Contains(err.Error(), `"gpt", want ideal or motionllm`) {
+		t.Errorf("ProfileByName(gpt): %v, want an error naming the built-in profiles", err)
 	}
 	for _, bad := range []Profile{
 		{Name: "neg", DistanceError: -0.1, FrameGranularity: 1},

@@ -32,7 +32,6 @@ type SequenceOptions struct {
 const (
 	maxSequenceFrames = 36_000 // 30 minutes at 20 fps
 	maxPanes          = 16
-	defaultSeqFPS     = 20
 	followDistance    = 5.5                // metres from the followed body
 	followPitch       = 35 * math.Pi / 180 // above the horizon
 	followSmoothing   = 0.5                // seconds either side averaged for the camera target
@@ -74,10 +73,10 @@ func (e *Engine) NewSequence(s *scene.Scene, clips []*motion.Clip, opt SequenceO
 		return nil, fmt.Errorf("render: sequence pane size %d×%d, want 1…%d pixels a side", opt.Width, opt.Height, e.info.MaxSize)
 	}
 	if opt.FPS == 0 {
-		opt.FPS = defaultSeqFPS
+		opt.FPS = media.DefaultFPS
 	}
-	if !(opt.FPS > 0 && opt.FPS <= 240) {
-		return nil, fmt.Errorf("render: sequence at %v frames per second, want more than 0 and at most 240", opt.FPS)
+	if err := media.CheckFPS(opt.FPS); err != nil {
+		return nil, fmt.Errorf("render: sequence: %w", err)
 	}
 	q := &Sequence{e: e, scene: s, clips: clips, opt: opt}
 	dur := 0.0

@@ -82,7 +82,7 @@ func runRender(args []string, stdout io.Writer) error {
 	fs.BoolVar(&cfg.follow, "follow", false, "video: the camera follows the body instead of staying fixed")
 	fs.IntVar(&cfg.keyframes, "keyframes", render.DefaultGhostKeyframes, "ghost image: poses drawn, evenly spaced in time")
 	fs.Float64Var(&cfg.fps, "fps", motion.HumanML3DFPS, "frame rate of .npy motion files, which do not store one")
-	fs.Float64Var(&cfg.videoFPS, "video-fps", 20, "video: frames per second")
+	fs.Float64Var(&cfg.videoFPS, "video-fps", media.DefaultFPS, "video: frames per second")
 	fs.StringVar(&cfg.start, "start", "", "place each motion's first frame at x,z,heading (metres, degrees) or at the scene's start (\"scene\"); default as in the file")
 	if err := fs.parse(args); err != nil {
 		return err
@@ -138,8 +138,8 @@ func (c *renderConfig) check() error {
 		return usageError{"a video needs --motion"}
 	case len(c.motions) > 1 && !c.grid:
 		return usageError{"several --motion files need --grid"}
-	case motion.CheckFPS(c.fps) != nil || !(c.videoFPS > 0) || c.videoFPS > 240:
-		return usageError{fmt.Sprintf("--fps %v / --video-fps %v: want rates in (0, %g] and (0, 240]", c.fps, c.videoFPS, motion.MaxFPS)}
+	case motion.CheckFPS(c.fps) != nil || media.CheckFPS(c.videoFPS) != nil:
+		return usageError{fmt.Sprintf("--fps %v / --video-fps %v: want rates in (0, %g] and (0, %g]", c.fps, c.videoFPS, motion.MaxFPS, media.MaxFPS)}
 	case c.view.Kind == render.ViewEye && len(c.motions) > 0:
 		return usageError{"--view eye shows the scene from the start pose; it takes no --motion"}
 	}

@@ -13,11 +13,24 @@ import (
 // name the program looked for; callers may test with errors.Is and write a GIF instead.
 var ErrNoFFmpeg = errors.New("ffmpeg not found: install it (Debian: apt-get install ffmpeg) or write a .gif")
 
-// Limits on what a video may be; beyond them a request is a mistake, not a video.
+// Limits on what a video may be; beyond them a request is a mistake, not a video. MaxSide is a
+// frame's width or height in pixels; MaxFPS is the highest frame rate, which every video path
+// (sequences, the --video-fps flag) checks against; DefaultFPS is the rate videos are written at
+// unless asked otherwise, HumanML3D's own.
 const (
-	maxSide = 8192  // pixels, width or height
-	maxFPS  = 240.0 // frames per second
+	MaxSide    = 8192
+	MaxFPS     = 240.0
+	DefaultFPS = 20.0
 )
+
+// CheckFPS returns an error unless fps is a video frame rate this package writes: more than 0 and
+// at most MaxFPS (NaN is refused).
+func CheckFPS(fps float64) error {
+	if !(fps > 0 && fps <= MaxFPS) {
+		return fmt.Errorf("media: %v frames per second, want more than 0 and at most %g", fps, MaxFPS)
+	}
+	return nil
+}
 
 // VideoWriter takes a video's frames in order and writes them to a file.
 //
@@ -78,12 +91,12 @@ func (c VideoConfig) NewWriter(path string, w, h int, fps float64) (VideoWriter,
 
 // checkVideo rejects sizes and rates no video should have, before anything is created.
 func checkVideo(path string, w, h int, fps float64) error {
-	if w <= 0 || h <= 0 || w > maxSide || h > maxSide {
-		return fmt.Errorf("media: write %s: frame size %d×%d, want 1…%d pixels a side", path, w, h, maxSide)
+	if w <= 0 || h <= 0 || w > MaxSide || h > MaxSide {
+		return fmt.Errorf("media: write %s: frame size %d×%d, want 1…%d pixels a side", path, w, h, MaxSide)
 	}
 	// Written so that NaN, which fails every comparison, is rejected too.
-	if !(fps > 0 && fps <= maxFPS) {
-		return fmt.Errorf("media: write %s: %v frames per second, want more than 0 and at most %g", path, fps, maxFPS)
+	if err := CheckFPS(fps); err != nil {
+		return fmt.Errorf("media: write %s: %w", path, err)
 	}
 	return nil
 }

@@ -32,6 +32,13 @@ func (f Func) Execute(ctx context.Context, start motion.State, actions []string)
 	return f(ctx, start, actions)
 }
 
+// Sizer is implemented by executors that know, before executing, how many frames actions will
+// make: Frames returns the length of the clip Execute would return for the same arguments. A
+// server uses it to refuse work whose reply would be too large before doing the work.
+type Sizer interface {
+	Frames(ctx context.Context, start motion.State, actions []string) (int, error)
+}
+
 // FPS is the frame rate of the built-in executor and the one a remote client asks for unless told
 // otherwise: HumanML3D's (motion.HumanML3DFPS), which MotionLLM was trained on.
 const FPS = motion.HumanML3DFPS

@@ -29,11 +29,27 @@ func ReadFile(fsys fs.FS, name string, max int64) ([]byte, error) {
 // the source in errors.
 func ReadAll(r io.Reader, what string, max int64) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(r, max+1))
+	if errors.Is(err, ErrTooManyValues) {
+		return nil, err
+	}
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", what, err)
+		return nil, &ReadError{What: what, Err: err}
 	}
 	if int64(len(data)) > max {
 		return nil, fmt.Errorf("%s is more than the limit of %d bytes: %w", what, max, ErrTooLarge)
 	}
 	return data, nil
 }
+
+// ReadError is a failure of the source itself while reading (a dropped connection, a disk error),
+// as opposed to content over its limits or malformed.
+type ReadError struct {
+	What string
+	Err  error
+}
+
+// Error names the source and the failure.
+func (e *ReadError) Error() string { return fmt.Sprintf("read %s: %v", e.What, e.Err) }
+
+// Unwrap returns the failure.
+func (e *ReadError) Unwrap() error { return e.Err }

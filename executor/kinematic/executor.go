@@ -148,6 +148,22 @@ func (e *Executor) Predict(ctx context.Context, start motion.State, actions []st
 	return out, nil
 }
 
+// Frames returns how many frames Execute would return for the actions, from the plan alone: it
+// implements executor.Sizer.
+func (e *Executor) Frames(ctx context.Context, start motion.State, actions []string) (int, error) {
+	plans, err := e.planAll(ctx, start, actions)
+	if err != nil {
+		return 0, err
+	}
+	total := 1
+	for _, sp := range plans {
+		total += sp.frames
+	}
+	return total, nil
+}
+
+var _ executor.Sizer = (*Executor)(nil)
+
 // Execute runs the actions in order from start (standing there, facing its heading), each from
 // where the previous one ended, and returns their motion at 20 fps with one segment per understood
 // action (two for a sentence such as "turns around and sits down"; both carry the sentence's

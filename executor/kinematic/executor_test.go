@@ -202,3 +202,26 @@ func TestStartPoseIsTheRestPoseAtTheStartState(t *testing.T) {
 		}
 	}
 }
+
+// TestFramesMatchesExecute: the size a server checks before executing is the size it then sends.
+func TestFramesMatchesExecute(t *testing.T) {
+	e := New(Options{Profile: MotionLLM(), Seed: 3})
+	for _, actions := range [][]string{
+		{"A person walks forward 2 meters"},
+		{"A person turns left by 90 degrees; A person walks forward 1 meter", "A person sits down", "A person lies down"},
+		{"A person waits for 60 seconds"},
+		{"gibberish"},
+	} {
+		n, err := e.Frames(context.Background(), motion.State{}, actions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := e.Execute(context.Background(), motion.State{}, actions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n != c.Len() {
+			t.Errorf("%q: Frames says %d, Execute gives %d", actions, n, c.Len())
+		}
+	}
+}

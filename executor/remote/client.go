@@ -9,25 +9,23 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/executor"
+	"interactagent/fileio"
+	"interactagent/httpclient"
 	"interactagent/motion"
 )
 
 // Options configure a Client; the zero value of each field takes the default named beside it.
 type Options struct {
-	HTTP    *http.Client  // default: a client with Timeout
-	Timeout time.Duration // per request, default 2 minutes
-	Retries int           // retries after a 429, a 5xx or a dropped connection, default 3; <0 none
-	Backoff time.Duration // first wait between tries, doubled each time, default 250 ms
-	Seed    uint64        // sent with every request
-	FPS     float64       // requested frame rate, default executor.FPS (20)
-	Token   string        // bearer token; never logged or quoted
+	HTTP   *http.Client      // default: http.DefaultClient's settings; redirects never carry the token elsewhere
+	Policy httpclient.Policy // timeouts, total deadline and retries; zero fields take httpclient's defaults
+	Seed   uint64            // sent with every request
+	FPS    float64           // requested frame rate, default executor.FPS (20)
+	Token  string            // bearer token; never logged, quoted or stored, and scrubbed from replies
 }
 
 // Client runs actions on a remote MotionLLM server; it implements executor.Executor and is safe for
@@ -35,31 +33,30 @@ type Options struct {
 type Client struct {
 	endpoint string
 	opt      Options
-	sleep    func(ctx context.Context, d time.Duration) error
+	http     *http.Client
 }
 
 // New returns a client for the server at baseURL (such as "http://127.0.0.1:8765").
 func New(baseURL string, opt Options) (*Client, error) {
 	u, err := url.Parse(strings.TrimRight(baseURL, "/"))
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("remote: executor URL %q, want http://host:port or https://host:port", baseURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil {
+		return nil, fmt.Errorf("remote: executor URL %q, want http://host:port or https://host:port (a token goes in Options.Token, not the URL)", redactURL(baseURL))
 	}
-	if opt.Timeout <= 0 {
-		opt.Timeout = 2 * time.Minute
-	}
-	if opt.HTTP == nil {
-		opt.HTTP = &http.Client{Timeout: opt.Timeout}
-	}
-	if opt.Retries == 0 {
-		opt.Retries = 3
-	}
-	if opt.Backoff <= 0 {
-		opt.Backoff = 250 * time.Millisecond
+	if err := opt.Policy.Validate(); err != nil {
+		return nil, fmt.Errorf("remote: %w", err)
 	}
 	if opt.FPS == 0 {
 		opt.FPS = executor.FPS
 	}
-	return &Client{endpoint: u.String(), opt: opt, sleep: sleepCtx}, nil
+	return &Client{endpoint: u.String(), opt: opt, http: httpclient.Client(opt.HTTP)}, nil
+}
+
+// redactURL hides a password given inside a URL before the URL is quoted.
+func redactURL(raw string) string {
+	if u, err := url.Parse(raw); err == nil && u.User != nil {
+		return u.Redacted()
+	}
+	return raw
 }
 
 // RequestError means the server could not be asked or refused the request (a connection error, a
@@ -68,10 +65,10 @@ type RequestError struct {
 	URL    string
 	Status int // 0 when no HTTP answer came
 	Msg    string
-	Err    error // the transport error, when there is one (context.Canceled, a timeout, ...)
+	Err    error // the cause (context.Canceled, an *httpclient.TransportError, ...)
 }
 
-// Unwrap returns the transport error, if any.
+// Unwrap returns the cause, if any.
 func (e *RequestError) Unwrap() error { return e.Err }
 
 // Error says which server, what status (when one came) and what went wrong.
@@ -104,41 +101,111 @@ func (c *Client) Execute(ctx context.Context, start motion.State, actions []stri
 	if err != nil {
 		return nil, fmt.Errorf("remote: encode request: %w", err)
 	}
-	data, err := c.post(ctx, c.endpoint+"/v1/execute", body)
-	if err != nil {
-		return nil, err
-	}
-	clip, err := c.decode(data, actions)
+	var clip *motion.Clip
+	err = c.call(ctx, http.MethodPost, "/v1/execute", body, func(resp *http.Response) error {
+		var err error
+		clip, err = c.decode(resp.Body, actions)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
 	return toOrigin(clip).Place(start), nil
 }
 
+// decode reads a reply within the protocol's limits, scrubs the token from its texts and checks
+// it into a clip; every problem is a ReplyError. A reply over its byte or value count is refused
+// while it streams in, before anything is decoded.
+func (c *Client) decode(body io.Reader, actions []string) (*motion.Clip, error) {
+	var r Reply
+	if err := fileio.ReadJSON(body, "reply", replyLimits, &r); err != nil {
+		if cutShortRead(err) {
+			return nil, err // the connection dropped: the policy tries again
+		}
+		return nil, c.unusable(fmt.Errorf("bad JSON: %w", err))
+	}
+	c.scrubReply(&r)
+	clip, err := r.clip(actions)
+	if err != nil {
+		return nil, c.unusable(err)
+	}
+	return clip, nil
+}
+
+// cutShortRead reports whether reading failed because the connection did, not the reply's content.
+func cutShortRead(err error) bool {
+	var re *fileio.ReadError
+	return errors.As(err, &re)
+}
+
 // Health asks the server who it is.
 func (c *Client) Health(ctx context.Context) (Health, error) {
 	var h Health
-	data, err := c.do(ctx, http.MethodGet, c.endpoint+"/v1/health", nil)
-	if err != nil {
-		return h, err
-	}
-	if err := json.Unmarshal(data, &h); err != nil {
-		return h, &ReplyError{URL: c.endpoint, Msg: "health: " + err.Error()}
-	}
-	return h, nil
+	err := c.call(ctx, http.MethodGet, "/v1/health", nil, func(resp *http.Response) error {
+		if err := fileio.ReadJSON(resp.Body, "health", fileio.JSONLimits{Bytes: 1 << 16, Values: 100}, &h); err != nil {
+			return c.unusable(err)
+		}
+		h.Model, h.Status = c.scrub(h.Model), c.scrub(h.Status)
+		return nil
+	})
+	return h, err
 }
 
-func (c *Client) decode(data []byte, actions []string) (*motion.Clip, error) {
-	var r Reply
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&r); err != nil {
-		return nil, &ReplyError{URL: c.endpoint, Msg: "bad JSON: " + err.Error()}
+// call sends one request under the client's policy, handing a 2xx reply to read, and turns what
+// went wrong into a RequestError (or read's ReplyError).
+func (c *Client) call(ctx context.Context, method, path string, body []byte, read func(*http.Response) error) error {
+	u := c.endpoint + path
+	err := c.opt.Policy.Do(ctx, c.http, func(ctx context.Context) (*http.Request, error) {
+		req, err := http.NewRequestWithContext(ctx, method, u, bytes.NewReader(body))
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("Content-Type", "application/json")
+		if c.opt.Token != "" {
+			req.Header.Set("Authorization", "Bearer "+c.opt.Token)
+		}
+		return req, nil
+	}, read)
+	return c.requestError(u, err)
+}
+
+// requestError classifies a failed call; the reply's own error passes as it is.
+func (c *Client) requestError(u string, err error) error {
+	var re *ReplyError
+	var se *httpclient.StatusError
+	switch {
+	case err == nil || errors.As(err, &re):
+		return err
+	case errors.As(err, &se):
+		msg := c.scrub(serverMessage(se.Body))
+		var g *httpclient.GaveUpError
+		if errors.As(err, &g) {
+			msg += fmt.Sprintf(" (gave up after %d tries)", g.Tries)
+		}
+		return &RequestError{URL: u, Status: se.Status, Msg: msg, Err: err}
 	}
-	clip, err := r.clip(actions)
-	if err != nil {
-		return nil, &ReplyError{URL: c.endpoint, Msg: err.Error()}
+	return &RequestError{URL: u, Msg: c.scrub(err.Error()), Err: err}
+}
+
+// unusable wraps a reply problem as a ReplyError, scrubbed.
+func (c *Client) unusable(err error) error {
+	return &ReplyError{URL: c.endpoint, Msg: c.scrub(err.Error())}
+}
+
+// scrub removes the token from text received from the server.
+func (c *Client) scrub(s string) string { return httpclient.Scrub(s, c.opt.Token) }
+
+// scrubReply removes the token from every text of a reply: a server may echo what it was sent, and
+// these texts reach the terminal and the files the clip is written to.
+func (c *Client) scrubReply(r *Reply) {
+	r.Model = c.scrub(r.Model)
+	for i := range r.Segments {
+		s := &r.Segments[i]
+		s.Action = c.scrub(s.Action)
+		for k, w := range s.Warnings {
+			s.Warnings[k] = c.scrub(w)
+		}
 	}
-	return clip, nil
 }
 
 // toOrigin moves the clip on the floor so its first root is at the origin; the heading is kept, since
@@ -147,71 +214,6 @@ func toOrigin(c *motion.Clip) *motion.Clip {
 	r := c.Frames[0].Root()
 	return c.Transformed(0, mgl64.Vec3{-r.X(), 0, -r.Z()})
 }
-
-// post sends body with retries on 429, 5xx and dropped connections.
-func (c *Client) post(ctx context.Context, u string, body []byte) ([]byte, error) {
-	wait := c.opt.Backoff
-	for try := 0; ; try++ {
-		data, err := c.do(ctx, http.MethodPost, u, body)
-		if err == nil {
-			return data, nil
-		}
-		if !retryable(err) || try >= c.opt.Retries || ctx.Err() != nil {
-			if try > 0 {
-				return nil, fmt.Errorf("%w (gave up after %d tries)", err, try+1)
-			}
-			return nil, err
-		}
-		if serr := c.sleep(ctx, retryAfter(err, wait)); serr != nil {
-			return nil, fmt.Errorf("%w (retrying stopped: %v)", err, serr)
-		}
-		wait *= 2
-	}
-}
-
-func (c *Client) do(ctx context.Context, method, u string, body []byte) ([]byte, error) {
-	req, err := http.NewRequestWithContext(ctx, method, u, bytes.NewReader(body))
-	if err != nil {
-		return nil, &RequestError{URL: u, Msg: err.Error()}
-	}
-	req.Header.Set("Content-Type", "application/json")
-	if c.opt.Token != "" {
-		req.Header.Set("Authorization", "Bearer "+c.opt.Token)
-	}
-	resp, err := c.opt.HTTP.Do(req)
-	if err != nil {
-		return nil, &RequestError{URL: u, Msg: c.scrub(err.Error()), Err: unwrapURL(err)}
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, MaxReplyBytes+1))
-	if err != nil {
-		return nil, &RequestError{URL: u, Msg: "reading the reply: " + c.scrub(err.Error())}
-	}
-	if len(data) > MaxReplyBytes {
-		return nil, &ReplyError{URL: u, Msg: fmt.Sprintf("reply larger than %d bytes", MaxReplyBytes)}
-	}
-	if resp.StatusCode/100 != 2 {
-		return nil, &statusError{RequestError{URL: u, Status: resp.StatusCode, Msg: c.scrub(serverMessage(data))},
-			resp.Header.Get("Retry-After")}
-	}
-	return data, nil
-}
-
-// scrub removes the token from text that may be quoted in an error.
-func (c *Client) scrub(s string) string {
-	if c.opt.Token == "" {
-		return s
-	}
-	return strings.ReplaceAll(s, c.opt.Token, "[token]")
-}
-
-// statusError is a non-2xx answer with its Retry-After header.
-type statusError struct {
-	RequestError
-	retryAfter string
-}
-
-func (e *statusError) Unwrap() error { return &e.RequestError }
 
 // serverMessage quotes the server's {"error": ...} or the start of its body.
 func serverMessage(data []byte) string {
@@ -231,44 +233,4 @@ func truncate(s string, n int) string {
 		return s
 	}
 	return s[:n] + "…"
-}
-
-func retryable(err error) bool {
-	var se *statusError
-	if errors.As(err, &se) {
-		return se.Status == http.StatusTooManyRequests || se.Status >= 500
-	}
-	var re *RequestError
-	return errors.As(err, &re) && re.Status == 0
-}
-
-// retryAfter honours a server's Retry-After seconds (at most 10 s) over the backoff.
-func retryAfter(err error, backoff time.Duration) time.Duration {
-	var se *statusError
-	if errors.As(err, &se) {
-		if s, e := strconv.Atoi(strings.TrimSpace(se.retryAfter)); e == nil && s >= 0 {
-			return min(time.Duration(s)*time.Second, 10*time.Second)
-		}
-	}
-	return backoff
-}
-
-// unwrapURL returns the cause inside a *url.Error, whose own message may quote the request URL.
-func unwrapURL(err error) error {
-	var ue *url.Error
-	if errors.As(err, &ue) {
-		return ue.Err
-	}
-	return err
-}
-
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }

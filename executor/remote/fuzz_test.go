@@ -1,6 +1,7 @@
 package remote
 
 import (
+	"bytes"
 	"errors"
 	"testing"
 )
@@ -15,7 +16,7 @@ func FuzzReply(f *testing.F) {
 	f.Add([]byte(`[1,2,3]`))
 	c := &Client{endpoint: "http://fuzz"}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		clip, err := c.decode(data, []string{"A person walks."})
+		clip, err := c.decode(bytes.NewReader(data), []string{"A person walks."})
 		if err != nil {
 			var re *ReplyError
 			if !errors.As(err, &re) {

@@ -7,7 +7,10 @@ import (
 	"errors"
 	"fmt"
 
+	"interactagent/fileio"
 	"interactagent/motion"
+
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 // Limits the protocol enforces on both sides (docs/executor-protocol.md publishes them).
@@ -23,6 +26,12 @@ const (
 	MaxFrames = 20000
 	// MaxReplyBytes is the largest reply body the client reads.
 	MaxReplyBytes = 64 << 20
+	// MaxReplyValues bounds the JSON values of a reply (every number, array and member counts): a
+	// frame of features is 264 values, a frame of joints 89, so MaxFrames frames of either fit
+	// with room for segments. The client counts them while the reply streams in and refuses a reply
+	// over the count before decoding it, so a reply of millions of empty rows costs what its bytes
+	// cost, not a slice header each.
+	MaxReplyValues = MaxFrames*(motion.HumanML3DFeatures+1) + 100_000
 	// MaxRequestSize is the largest request body the server reads.
 	MaxRequestSize = 1 << 20
 )
@@ -34,10 +43,15 @@ type Request struct {
 	FPS     float64  `json:"fps,omitempty"`
 }
 
-// Reply is the body of a successful POST /v1/execute: joint positions or HumanML3D features.
+// replyLimits bound a reply before it is decoded.
+var replyLimits = fileio.JSONLimits{Bytes: MaxReplyBytes, Values: MaxReplyValues}
+
+// Reply is the body of a successful POST /v1/execute: joint positions or HumanML3D features. Joints
+// are decoded as plain slices so that a row of 2 or 4 numbers is seen and refused, not padded or
+// cut to 3.
 type Reply struct {
 	FPS      float64          `json:"fps"`
-	Joints   [][][3]float64   `json:"joints,omitempty"`
+	Joints   [][][]float64    `json:"joints,omitempty"`
 	Features [][]float64      `json:"features,omitempty"`
 	Segments []motion.Segment `json:"segments,omitempty"`
 	Model    string           `json:"model,omitempty"`
@@ -102,14 +116,17 @@ func (r *Reply) frames() ([]motion.Pose, error) {
 	return nil, errors.New(`no motion: want "joints" (T×22×3) or "features" (T×263)`)
 }
 
-func jointFrames(joints [][][3]float64) ([]motion.Pose, error) {
+func jointFrames(joints [][][]float64) ([]motion.Pose, error) {
 	frames := make([]motion.Pose, len(joints))
 	for t, f := range joints {
 		if len(f) != motion.NumJoints {
 			return nil, fmt.Errorf("frame %d has %d joints, want %d", t, len(f), motion.NumJoints)
 		}
 		for j, v := range f {
-			frames[t][j] = v
+			if len(v) != 3 {
+				return nil, fmt.Errorf("frame %d, joint %d has %d coordinates, want 3 (x, y, z)", t, j, len(v))
+			}
+			frames[t][j] = mgl64.Vec3{v[0], v[1], v[2]}
 		}
 		if !frames[t].Finite() {
 			return nil, fmt.Errorf("frame %d has a non-finite coordinate", t)

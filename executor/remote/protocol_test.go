@@ -30,9 +30,18 @@ func TestProtocolFPSBoundaries(t *testing.T) {
 		} else if err != nil && !strings.Contains(err.Error(), "want 0 (default) to 1000") {
 			t.Errorf("request at fps %v: %q, want the accepted range", tc.fps, err)
 		}
-		r := Reply{FPS: tc.fps, Joints: [][][3]float64{make([][3]float64, motion.NumJoints)}}
+		r := Reply{FPS: tc.fps, Joints: [][][]float64{restJoints()}}
 		if _, err := r.clip(req.Actions); (err == nil) != tc.replied {
 			t.Errorf("reply at fps %v: %v, want valid %v", tc.fps, err, tc.replied)
 		}
 	}
+}
+
+// restJoints returns the rest pose as one frame of a reply's joints.
+func restJoints() [][]float64 {
+	var f [][]float64
+	for _, v := range motion.RestPose() {
+		f = append(f, []float64{v[0], v[1], v[2]})
+	}
+	return f
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/executor"
+	"interactagent/httpclient"
 	"interactagent/motion"
 )
 
@@ -35,11 +36,13 @@ var walker = executor.Func(func(ctx context.Context, start motion.State, actions
 
 func newClient(t *testing.T, url string, opt Options) *Client {
 	t.Helper()
+	if opt.Policy.Backoff == 0 {
+		opt.Policy.Backoff, opt.Policy.MaxWait = time.Millisecond, 5*time.Millisecond
+	}
 	c, err := New(url, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.sleep = func(ctx context.Context, d time.Duration) error { return ctx.Err() }
 	return c
 }
 
@@ -128,7 +131,7 @@ func TestClientGivesUpAndQuotesTheServer(t *testing.T) {
 			calls.Add(1)
 			writeError(w, tc.status, "model exploded: CUDA out of memory")
 		}))
-		_, err := newClient(t, srv.URL, Options{Retries: 2}).Execute(context.Background(), motion.State{}, []string{"walk"})
+		_, err := newClient(t, srv.URL, Options{Policy: httpclient.Policy{Retries: 2}}).Execute(context.Background(), motion.State{}, []string{"walk"})
 		srv.Close()
 		var re *RequestError
 		if !errors.As(err, &re) || re.Status != tc.status || !strings.Contains(err.Error(), "CUDA out of memory") {
@@ -172,7 +175,7 @@ func TestClientTimesOutOnSlowServers(t *testing.T) {
 	}))
 	defer srv.Close()
 	defer close(release)
-	c := newClient(t, srv.URL, Options{Timeout: 50 * time.Millisecond, Retries: -1})
+	c := newClient(t, srv.URL, Options{Policy: httpclient.Policy{Timeout: 50 * time.Millisecond, Retries: -1}})
 	_, err := c.Execute(context.Background(), motion.State{}, []string{"walk"})
 	var re *RequestError
 	if !errors.As(err, &re) || re.Status != 0 {
@@ -186,17 +189,23 @@ func TestClientTimesOutOnSlowServers(t *testing.T) {
 }
 
 func TestClientRejectsMalformedReplies(t *testing.T) {
-	frame := func(n int) [][3]float64 { return make([][3]float64, n) }
+	frame := func(n int) [][]float64 {
+		f := make([][]float64, n)
+		for j := range f {
+			f[j] = make([]float64, 3)
+		}
+		return f
+	}
 	tests := []struct {
 		name, body, want string
 	}{
 		{"not JSON", `<html>oops</html>`, "bad JSON"},
 		{"overflow", `{"fps": 20, "joints": [[[1e999, 0, 0]]]}`, "bad JSON"},
 		{"no motion", `{"fps": 20}`, "no motion"},
-		{"wrong joints", mustJSON(Reply{FPS: 20, Joints: [][][3]float64{frame(21)}}), "21 joints"},
-		{"bad fps", mustJSON(Reply{FPS: 0, Joints: [][][3]float64{frame(22)}}), "fps"},
+		{"wrong joints", mustJSON(Reply{FPS: 20, Joints: [][][]float64{frame(21)}}), "21 joints"},
+		{"bad fps", mustJSON(Reply{FPS: 0, Joints: [][][]float64{frame(22)}}), "fps"},
 		{"short features", mustJSON(Reply{FPS: 20, Features: [][]float64{{1, 2, 3}}}), "263"},
-		{"segments", mustJSON(Reply{FPS: 20, Joints: [][][3]float64{frame(22)}, Segments: []motion.Segment{{Start: 0, End: 5}}}), "segment 0"},
+		{"segments", mustJSON(Reply{FPS: 20, Joints: [][][]float64{frame(22)}, Segments: []motion.Segment{{Start: 0, End: 5}}}), "segment 0"},
 		{"too many frames", fmt.Sprintf(`{"fps":20,"joints":[%s]}`, strings.Repeat("[],", MaxFrames)+"[]"), "frames"},
 	}
 	for _, tc := range tests {

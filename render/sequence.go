@@ -1,6 +1,7 @@
 package render
 
 import (
+	"context"
 	"fmt"
 	"image"
 	"image/color"
@@ -206,6 +207,6 @@ func (q *Sequence) followCamera(k int, t float64) Camera {
 
 // Write renders every frame to a video at path (.mp4 through ffmpeg, or .gif), as cfg says; see
 // media.VideoConfig.Write. It returns the path written.
-func (q *Sequence) Write(path string, cfg media.VideoConfig) (string, error) {
-	return cfg.Write(path, q.opt.FPS, q.frames, q.Frame)
+func (q *Sequence) Write(ctx context.Context, path string, cfg media.VideoConfig) (string, error) {
+	return cfg.Write(ctx, path, q.opt.FPS, q.frames, q.Frame)
 }

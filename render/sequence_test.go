@@ -1,6 +1,7 @@
 package render
 
 import (
+	"context"
 	"image/gif"
 	"math"
 	"os"
@@ -27,7 +28,7 @@ func TestSequenceWritesGIFWithEveryFrame(t *testing.T) {
 			t.Errorf("follow %v: %d frames, want 11 (1 s at 10 fps, both ends)", follow, q.Len())
 		}
 		path := filepath.Join(t.TempDir(), "seq.gif")
-		wrote, err := q.Write(path, media.VideoConfig{})
+		wrote, err := q.Write(context.Background(), path, media.VideoConfig{})
 		if err != nil {
 			t.Fatal(err)
 		}

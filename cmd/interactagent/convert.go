@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -21,7 +22,7 @@ type convertConfig struct {
 // JSON (features may also go straight to a clip JSON). The input's kind comes from its array shape
 // (or its .json extension), the output's from its extension. Nothing is written when the input is
 // bad, and the output file is replaced atomically.
-func runConvert(args []string, stdout io.Writer) error {
+func runConvert(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("convert", "IN OUT", stdout)
 	fps := fs.Float64("fps", motion.HumanML3DFPS, "frame rate of a .npy input, which does not store one (HumanML3D features are 20 fps)")
 	dtype := fs.String("dtype", "float32", "element type of a .npy output: float32 or float64")
@@ -39,7 +40,7 @@ func runConvert(args []string, stdout io.Writer) error {
 	if err := checkConvertArgs(fs.FlagSet, cfg); err != nil {
 		return err
 	}
-	msg, err := convert(cfg)
+	msg, err := convert(ctx, cfg)
 	if err != nil {
 		return err
 	}
@@ -48,13 +49,16 @@ func runConvert(args []string, stdout io.Writer) error {
 }
 
 // convert reads cfg.In and writes cfg.Out, returning a one-line summary.
-func convert(cfg convertConfig) (string, error) {
+func convert(ctx context.Context, cfg convertConfig) (string, error) {
 	if cfg.FPS == 0 {
 		cfg.FPS = motion.HumanML3DFPS
 	}
 	clip, kind, err := motion.LoadMotion(cfg.In, cfg.FPS)
 	if err != nil {
 		return "", err
+	}
+	if err := ctx.Err(); err != nil {
+		return "", fmt.Errorf("nothing written to %s: %w", cfg.Out, err)
 	}
 	if ext(cfg.Out) == ".json" {
 		err = motion.SaveClipJSON(cfg.Out, clip)

@@ -6,12 +6,14 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/executor"
 	"interactagent/executor/kinematic"
 	"interactagent/executor/remote"
+	"interactagent/httpclient"
 	"interactagent/motion"
 	"interactagent/scene"
 )
@@ -27,11 +29,13 @@ type executeConfig struct {
 	// Executor is "builtin" (or empty) for the kinematic executor, or the URL of a MotionLLM server
 	// speaking docs/executor-protocol.md.
 	Executor string
+	// Policy bounds the calls to a server: the timeout of one try and the deadline of all of them.
+	Policy httpclient.Policy
 }
 
 // runExecute turns atomic actions into motion with the built-in kinematic executor, prints what
 // each segment did and writes the clip.
-func runExecute(args []string, stdout io.Writer) error {
+func runExecute(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("execute", "", stdout)
 	actions := fs.String("actions", "", `atomic actions separated by ";" or new lines, e.g. "A person walks forward 1 meter; A person sits down" (numbering such as "1." is fine)`)
 	profile := fs.String("profile", "ideal", "error model: ideal (exact) or motionllm (imitates the learned executor's errors)")
@@ -39,6 +43,9 @@ func runExecute(args []string, stdout io.Writer) error {
 	start := fs.String("start", "0,0,0", "start state x,z,heading: metres on the floor and degrees (0 faces +Z, positive turns left toward +X)")
 	backend := fs.String("executor", "builtin", "builtin (the kinematic executor) or the URL of a MotionLLM server, such as http://127.0.0.1:8765 (docs/executor-protocol.md; a bearer token is read from $INTERACTAGENT_EXECUTOR_TOKEN)")
 	out := fs.String("out", "", "write the motion to FILE.npy (joint positions T×22×3, float32) or FILE.json (clip with fps and segments)")
+	var policy httpclient.Policy
+	fs.DurationVar(&policy.Timeout, "timeout", 20*time.Second, "--executor URL: one try's limit, from sending the request to reading the whole reply")
+	fs.DurationVar(&policy.Total, "deadline", time.Minute, "--executor URL: the limit of all tries and waits together (a server that never answers fails after this)")
 	if err := fs.parse(args); err != nil {
 		return err
 	}
@@ -51,7 +58,11 @@ func runExecute(args []string, stdout io.Writer) error {
 	}
 	cfg.Seed = *seed
 	cfg.Executor = *backend
-	clip, err := execute(context.Background(), cfg)
+	if policy.Timeout <= 0 || policy.Total <= 0 || policy.Validate() != nil {
+		return usageError{fmt.Sprintf("--timeout %v and --deadline %v: want positive durations, the deadline at least the timeout", policy.Timeout, policy.Total)}
+	}
+	cfg.Policy = policy
+	clip, err := execute(ctx, cfg)
 	if err != nil {
 		return err
 	}
@@ -137,7 +148,7 @@ func newExecutor(cfg executeConfig) (executor.Executor, error) {
 	if cfg.Executor == "" || cfg.Executor == "builtin" {
 		return kinematic.New(kinematic.Options{Profile: cfg.Profile, Seed: cfg.Seed}), nil
 	}
-	c, err := remote.New(cfg.Executor, remote.Options{Seed: cfg.Seed, Token: os.Getenv("INTERACTAGENT_EXECUTOR_TOKEN")})
+	c, err := remote.New(cfg.Executor, remote.Options{Seed: cfg.Seed, Policy: cfg.Policy, Token: os.Getenv("INTERACTAGENT_EXECUTOR_TOKEN")})
 	if err != nil {
 		return nil, usageError{fmt.Sprintf("--executor: %v", err)}
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -26,7 +27,7 @@ type clipFacts struct {
 
 // runInfo prints facts about a motion file: frames, fps, duration, the root's path length on the
 // floor, the facing's total heading change (positive = to the left) and the bounds of all joints.
-func runInfo(args []string, stdout io.Writer) error {
+func runInfo(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("info", "FILE", stdout)
 	fps := fs.Float64("fps", motion.HumanML3DFPS, "frame rate of a .npy file, which does not store one (HumanML3D features are 20 fps)")
 	asJSON := fs.Bool("json", false, "print the facts as one JSON object")

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,10 +13,11 @@ import (
 )
 
 // command is one subcommand: its one-line summary and the function that runs it with its own
-// arguments, writing results to stdout.
+// arguments, writing results to stdout. ctx ends when the user interrupts (Ctrl-C, SIGTERM): a
+// command then stops what it is doing, cleans up what it was writing and returns ctx's error.
 type command struct {
 	summary string
-	run     func(args []string, stdout io.Writer) error
+	run     func(ctx context.Context, args []string, stdout io.Writer) error
 }
 
 // commands lists every subcommand; each lives in its own file of this folder.
@@ -33,11 +35,15 @@ func commands() map[string]command {
 }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	ctx, stop := interruptible(os.Stderr)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
-// run executes one command line and returns the process exit status.
-func run(args []string, stdout, stderr io.Writer) int {
+// run executes one command line and returns the process exit status: 0, 1 for a failure, 2 for a
+// bad command line, 130 when interrupted.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	cmds := commands()
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(stdout, cmds)
@@ -49,10 +55,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		usage(stderr, cmds)
 		return 2
 	}
-	err := c.run(args[1:], stdout)
+	err := c.run(ctx, args[1:], stdout)
 	switch {
 	case err == nil:
 		return 0
+	case errors.Is(err, context.Canceled) && ctx.Err() != nil:
+		fmt.Fprintf(stderr, "interactagent %s: interrupted: %v\n", args[0], err)
+		return 130
 	case errors.Is(err, flag.ErrHelp):
 		return 0
 	case errors.As(err, new(usageError)):

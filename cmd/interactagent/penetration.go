@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -20,7 +21,7 @@ type penetrationConfig struct {
 }
 
 // runPenetration prints the penetration statistics of a motion in a scene.
-func runPenetration(args []string, stdout io.Writer) error {
+func runPenetration(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("penetration", "", stdout)
 	var cfg penetrationConfig
 	fs.StringVar(&cfg.scene, "scene", "", "built-in scene name, or a scene file (.glb, .gltf, .obj, layout or UniHSI plan .json)")

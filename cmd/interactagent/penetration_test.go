@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"path/filepath"
 	"strings"
@@ -63,7 +64,7 @@ func TestPenetrationCommandJSON(t *testing.T) {
 	var out, errOut bytes.Buffer
 	args := []string{"penetration", "--scene", "living_room", "--motion", clip, "--json",
 		"--start", strings.Join([]string{ftoa(c.X()), ftoa(c.Z()), "0"}, ",")}
-	if code := run(args, &out, &errOut); code != 0 {
+	if code := run(context.Background(), args, &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
 	var rep penetrationReport

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"image"
 	"io"
@@ -69,7 +70,7 @@ func (f viewFlag) Set(s string) error {
 
 // runRender draws a scene, with or without motion, to a PNG (ghost image or shot), a folder of
 // scene shots, or a video (MP4 through ffmpeg, else GIF).
-func runRender(args []string, stdout io.Writer) error {
+func runRender(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("render", "", stdout)
 	var cfg renderConfig
 	var motions stringList
@@ -97,7 +98,7 @@ func runRender(args []string, stdout io.Writer) error {
 	if err := cfg.check(); err != nil {
 		return err
 	}
-	return cfg.run(stdout)
+	return cfg.run(ctx, stdout)
 }
 
 // parseSize reads WxH.
@@ -147,7 +148,7 @@ func (c *renderConfig) check() error {
 }
 
 // run loads everything, starts the engine and writes the output.
-func (c *renderConfig) run(stdout io.Writer) error {
+func (c *renderConfig) run(ctx context.Context, stdout io.Writer) error {
 	s, err := c.loadScene()
 	if err != nil {
 		return err
@@ -165,7 +166,7 @@ func (c *renderConfig) run(stdout io.Writer) error {
 	case c.view.Kind == render.ViewShots:
 		return c.writeShots(stdout, e, s)
 	case ext == ".mp4" || ext == ".gif":
-		return c.writeVideo(stdout, e, s, clips)
+		return c.writeVideo(ctx, stdout, e, s, clips)
 	default:
 		return c.writeImage(stdout, e, s, clips)
 	}
@@ -298,7 +299,7 @@ func (c *renderConfig) titles() []string {
 }
 
 // writeVideo renders the clips frame by frame to an MP4 (or a GIF where ffmpeg is missing).
-func (c *renderConfig) writeVideo(stdout io.Writer, e *render.Engine, s *scene.Scene, clips []*motion.Clip) error {
+func (c *renderConfig) writeVideo(ctx context.Context, stdout io.Writer, e *render.Engine, s *scene.Scene, clips []*motion.Clip) error {
 	opt := render.SequenceOptions{Width: c.width, Height: c.height, FPS: c.videoFPS, Follow: c.follow}
 	if len(clips) > 1 {
 		opt.Titles = c.titles()
@@ -314,7 +315,7 @@ func (c *renderConfig) writeVideo(stdout io.Writer, e *render.Engine, s *scene.S
 		return err
 	}
 	bar := newProgressBar(os.Stderr, filepath.Base(c.out))
-	wrote, err := q.Write(c.out, media.VideoConfig{FallbackGIF: true, Progress: bar.Report})
+	wrote, err := q.Write(ctx, c.out, media.VideoConfig{FallbackGIF: true, Progress: bar.Report})
 	if err != nil {
 		bar.Abandon()
 		return err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -12,7 +13,7 @@ import (
 )
 
 // runScene runs a scene subcommand; so far "export".
-func runScene(args []string, stdout io.Writer) error {
+func runScene(ctx context.Context, args []string, stdout io.Writer) error {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		fmt.Fprintln(stdout, "usage: interactagent scene SUBCOMMAND [flags] [args]\n\nsubcommands:\n"+
 			"  export NAME|FILE OUT.glb   write a built-in scene or a scene file (.gltf, .glb, .obj, layout or\n"+
@@ -24,14 +25,14 @@ func runScene(args []string, stdout io.Writer) error {
 	}
 	switch args[0] {
 	case "export":
-		return runSceneExport(args[1:], stdout)
+		return runSceneExport(ctx, args[1:], stdout)
 	default:
 		return usageError{fmt.Sprintf("unknown subcommand %q (see --help)", args[0])}
 	}
 }
 
 // runSceneExport writes a scene as GLB: object ids as node names, categories and parts in extras.
-func runSceneExport(args []string, stdout io.Writer) error {
+func runSceneExport(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("scene export", "NAME|FILE OUT.glb", stdout)
 	if err := fs.parse(args); err != nil {
 		return err
@@ -49,6 +50,9 @@ func runSceneExport(args []string, stdout io.Writer) error {
 	}
 	if s.TriangleCount() == 0 {
 		return fmt.Errorf("%s has no triangles: nothing to export", src)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	if err := gltf.SaveGLB(out, s); err != nil {
 		return err

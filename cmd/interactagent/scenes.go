@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strconv"
@@ -16,7 +17,7 @@ import (
 
 // runScenes lists the built-in scenes; with --objects, or for the scenes named as arguments, it
 // also lists every object: id, category, size, parts, support surfaces and stand points.
-func runScenes(args []string, stdout io.Writer) error {
+func runScenes(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("scenes", "[NAME ...]", stdout)
 	objects := fs.Bool("objects", false, "list every object of every scene (implied when scenes are named)")
 	var names []string

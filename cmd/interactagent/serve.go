@@ -8,22 +8,29 @@ import (
 	"log"
 	"net"
 	"net/http"
-	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
+	"interactagent/executor"
 	"interactagent/executor/kinematic"
 	"interactagent/executor/remote"
 )
 
+// serveConfig is what `interactagent serve-executor` was asked to do.
+type serveConfig struct {
+	maxInFlight int           // requests executed at once; more get 429
+	drain       time.Duration // how long requests in flight may finish after an interrupt
+}
+
 // runServeExecutor serves the built-in kinematic executor over the MotionLLM HTTP protocol
 // (docs/executor-protocol.md) until interrupted.
-func runServeExecutor(args []string, stdout io.Writer) error {
+func runServeExecutor(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("serve-executor", "", stdout)
 	addr := fs.String("addr", "127.0.0.1:8765", "address to listen on (host:port; port 0 picks a free one)")
 	profile := fs.String("profile", "ideal", "error model of the served executor: ideal or motionllm")
 	seed := fs.Uint64("seed", 0, "seed of the error model")
+	var cfg serveConfig
+	fs.IntVar(&cfg.maxInFlight, "max-in-flight", 0, "requests executed at once; more are answered 429 with Retry-After (0: 2 per CPU)")
+	fs.DurationVar(&cfg.drain, "drain", 30*time.Second, "on Ctrl-C or SIGTERM, how long requests in flight may finish before they are cut off")
 	if err := fs.parse(args); err != nil {
 		return err
 	}
@@ -34,23 +41,24 @@ func runServeExecutor(args []string, stdout io.Writer) error {
 	if err != nil {
 		return usageError{fmt.Sprintf("--profile %q: want ideal or motionllm", *profile)}
 	}
+	if cfg.maxInFlight < 0 || cfg.drain < 0 {
+		return usageError{"--max-in-flight and --drain cannot be negative"}
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", *addr, err)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	return serveExecutor(ctx, ln, kinematic.New(kinematic.Options{Profile: p, Seed: *seed}), stdout)
+	e := kinematic.New(kinematic.Options{Profile: p, Seed: *seed})
+	return serveExecutor(ctx, ln, e, e.Name(), cfg, stdout)
 }
 
-// serveExecutor serves e on ln until ctx ends, then shuts down gracefully.
-func serveExecutor(ctx context.Context, ln net.Listener, e *kinematic.Executor, stdout io.Writer) error {
+// serveExecutor serves e (called name) on ln until ctx ends, then stops taking requests, lets those
+// in flight finish for up to cfg.drain, and says what it had to cut off.
+func serveExecutor(ctx context.Context, ln net.Listener, e executor.Executor, name string, cfg serveConfig, stdout io.Writer) error {
 	logger := log.New(stdout, "serve-executor: ", log.LstdFlags)
-	srv := &http.Server{
-		Handler:           &remote.Handler{Exec: e, Model: e.Name(), Log: logger},
-		ReadHeaderTimeout: 10 * time.Second,
-	}
-	logger.Printf("serving %s on http://%s (POST /v1/execute, GET /v1/health); Ctrl-C stops", e.Name(), ln.Addr())
+	h := &remote.Handler{Exec: e, Model: name, Log: logger, MaxInFlight: cfg.maxInFlight}
+	srv := h.Server()
+	logger.Printf("serving %s on http://%s (POST /v1/execute, GET /v1/health); Ctrl-C stops", name, ln.Addr())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {
@@ -58,14 +66,30 @@ func serveExecutor(ctx context.Context, ln net.Listener, e *kinematic.Executor, 
 		return err
 	case <-ctx.Done():
 	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	return drain(srv, h, done, cfg.drain, logger)
+}
+
+// drain shuts srv down gracefully within wait; requests still running then are cut off and counted.
+func drain(srv *http.Server, h *remote.Handler, done <-chan error, wait time.Duration, logger *log.Logger) error {
+	if n := h.InFlight(); n > 0 {
+		logger.Printf("stopping: waiting up to %v for %d request(s) in flight", wait, n)
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), wait)
 	defer cancel()
-	if err := srv.Shutdown(shutdown); err != nil {
+	err := srv.Shutdown(shutdown)
+	cut := 0
+	if errors.Is(err, context.DeadlineExceeded) {
+		cut = h.InFlight()
+		srv.Close()
+	} else if err != nil {
 		return err
 	}
 	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
-	logger.Printf("stopped")
+	if cut > 0 {
+		return fmt.Errorf("stopped: %d request(s) still running after the %v drain were cut off", cut, wait)
+	}
+	logger.Printf("stopped: every request was answered")
 	return nil
 }

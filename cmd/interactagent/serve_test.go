@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"interactagent/executor/kinematic"
 	"interactagent/motion"
@@ -22,7 +23,9 @@ func TestServeExecutorMatchesBuiltin(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var log bytes.Buffer
 	done := make(chan error, 1)
-	go func() { done <- serveExecutor(ctx, ln, kinematic.New(kinematic.Options{}), &log) }()
+	go func() {
+		done <- serveExecutor(ctx, ln, kinematic.New(kinematic.Options{}), "kinematic/ideal", serveConfig{drain: time.Second}, &log)
+	}()
 
 	dir := t.TempDir()
 	actions := "A person walks forward 1.5 meters; A person turns left by 90 degrees; A person sits down"
@@ -32,7 +35,7 @@ func TestServeExecutorMatchesBuiltin(t *testing.T) {
 		{"execute", "--actions", actions, "--start", "1,2,30", "--executor", "http://" + ln.Addr().String(), "--out", viaHTTP},
 	} {
 		var out, errOut bytes.Buffer
-		if code := run(args, &out, &errOut); code != 0 {
+		if code := run(context.Background(), args, &out, &errOut); code != 0 {
 			t.Fatalf("%v: exit %d: %s", args, code, errOut.String())
 		}
 	}
@@ -65,7 +68,7 @@ func TestServeExecutorMatchesBuiltin(t *testing.T) {
 
 func TestExecuteRejectsBadExecutorURL(t *testing.T) {
 	var out, errOut bytes.Buffer
-	code := run([]string{"execute", "--actions", "A person waits", "--executor", "localhost:1"}, &out, &errOut)
+	code := run(context.Background(), []string{"execute", "--actions", "A person waits", "--executor", "localhost:1"}, &out, &errOut)
 	if code != 2 || !strings.Contains(errOut.String(), "--executor") {
 		t.Errorf("exit %d, stderr %q: want 2 and a message naming --executor", code, errOut.String())
 	}

@@ -46,6 +46,7 @@ func newFFmpegWriter(program, path string, w, h int, fps float64) (*ffmpegWriter
 	fw := &ffmpegWriter{path: path, tmp: tmp, stderr: &tailBuffer{max: 2048}, w: w, h: h}
 	fw.cmd = exec.Command(bin, ffmpegArgs(w, h, fps, tmp.HandOver())...)
 	fw.cmd.Stderr = fw.stderr
+	fw.cmd.SysProcAttr = detached()
 	if fw.stdin, err = fw.cmd.StdinPipe(); err == nil {
 		err = fw.cmd.Start()
 	}

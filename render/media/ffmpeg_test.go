@@ -1,6 +1,7 @@
 package media
 
 import (
+	"context"
 	"errors"
 	"image"
 	"os"
@@ -47,7 +48,7 @@ func TestMP4HasTheFramesAndSizeWritten(t *testing.T) {
 	for _, tc := range tests {
 		dir := t.TempDir()
 		path := filepath.Join(dir, "clip.mp4")
-		err := WriteVideo(path, 20, 10, func(i int) (*image.RGBA, error) { return movingSquare(tc.w, tc.h, i), nil })
+		err := WriteVideo(context.Background(), path, 20, 10, func(i int) (*image.RGBA, error) { return movingSquare(tc.w, tc.h, i), nil })
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -138,7 +139,7 @@ func TestFFmpegThatIsFalse(t *testing.T) {
 		t.Skip("no false program")
 	}
 	dir := t.TempDir()
-	_, err = VideoConfig{FFmpeg: f}.Write(filepath.Join(dir, "out.mp4"), 20, 5,
+	_, err = VideoConfig{FFmpeg: f}.Write(context.Background(), filepath.Join(dir, "out.mp4"), 20, 5,
 		func(i int) (*image.RGBA, error) { return movingSquare(32, 32, i), nil })
 	if err == nil || errors.Is(err, ErrNoFFmpeg) || !strings.Contains(err.Error(), "exit status 1") {
 		t.Errorf("error %v, want ffmpeg's exit status", err)

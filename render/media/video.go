@@ -1,6 +1,7 @@
 package media
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -114,15 +115,16 @@ func (c VideoConfig) ffmpegProgram() string {
 
 // WriteVideo takes n frames from frame (called with 0…n-1, in order, each image consumed before
 // the next call, so frame may reuse one image) and writes them to path as NewVideoWriter would.
-// The frame size is the first frame's. On any error nothing is left at path.
-func WriteVideo(path string, fps float64, n int, frame func(i int) (*image.RGBA, error)) error {
-	_, err := VideoConfig{}.Write(path, fps, n, frame)
+// The frame size is the first frame's. On any error, and when ctx is cancelled (checked before
+// each frame), nothing is left at path: no partial video, no temporary file, no ffmpeg running.
+func WriteVideo(ctx context.Context, path string, fps float64, n int, frame func(i int) (*image.RGBA, error)) error {
+	_, err := VideoConfig{}.Write(ctx, path, fps, n, frame)
 	return err
 }
 
 // Write is WriteVideo with c's choices. It returns the path it wrote, which differs from path only
 // when c.FallbackGIF replaced a .mp4 by a .gif because ffmpeg is missing.
-func (c VideoConfig) Write(path string, fps float64, n int, frame func(i int) (*image.RGBA, error)) (string, error) {
+func (c VideoConfig) Write(ctx context.Context, path string, fps float64, n int, frame func(i int) (*image.RGBA, error)) (string, error) {
 	if n <= 0 {
 		return "", fmt.Errorf("media: write %s: %d frames, want at least 1", path, n)
 	}
@@ -136,7 +138,7 @@ func (c VideoConfig) Write(path string, fps float64, n int, frame func(i int) (*
 		return "", err
 	}
 	defer vw.Abort()
-	if err := c.writeFrames(vw, path, n, first, frame); err != nil {
+	if err := c.writeFrames(ctx, vw, path, n, first, frame); err != nil {
 		return "", err
 	}
 	if err := vw.Close(); err != nil {
@@ -157,9 +159,12 @@ func (c VideoConfig) openWithFallback(path string, w, h int, fps float64) (Video
 }
 
 // writeFrames feeds frames 0…n-1 (the first already rendered) to vw, reporting each to c.Progress.
-func (c VideoConfig) writeFrames(vw VideoWriter, path string, n int, first *image.RGBA, frame func(int) (*image.RGBA, error)) error {
+func (c VideoConfig) writeFrames(ctx context.Context, vw VideoWriter, path string, n int, first *image.RGBA, frame func(int) (*image.RGBA, error)) error {
 	img := first
 	for i := 0; i < n; i++ {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("media: write %s: stopped at frame %d of %d: %w", path, i, n, err)
+		}
 		if i > 0 {
 			var err error
 			if img, err = nextFrame(path, frame, i); err != nil {

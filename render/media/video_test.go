@@ -1,11 +1,13 @@
 package media
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -114,7 +116,7 @@ func TestAbortLeavesNothingAndCloseThenAbortKeepsTheFile(t *testing.T) {
 func TestWriteVideoRendersEveryFrameInOrder(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "walk.gif")
 	var asked []int
-	err := WriteVideo(path, 20, 7, func(i int) (*image.RGBA, error) {
+	err := WriteVideo(context.Background(), path, 20, 7, func(i int) (*image.RGBA, error) {
 		asked = append(asked, i)
 		return movingSquare(48, 32, i), nil
 	})
@@ -141,7 +143,7 @@ func TestProgressFollowsTheFramesWritten(t *testing.T) {
 	for _, failAt := range []int{-1, 3} {
 		var log []string
 		cfg := VideoConfig{Progress: func(done, total int) { log = append(log, fmt.Sprintf("done %d/%d", done, total)) }}
-		_, err := cfg.Write(filepath.Join(t.TempDir(), "p.gif"), 20, 5, func(i int) (*image.RGBA, error) {
+		_, err := cfg.Write(context.Background(), filepath.Join(t.TempDir(), "p.gif"), 20, 5, func(i int) (*image.RGBA, error) {
 			log = append(log, fmt.Sprintf("frame %d", i))
 			if i == failAt {
 				return nil, boom
@@ -181,7 +183,7 @@ func TestWriteVideoFailuresLeaveNothing(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			err := WriteVideo(filepath.Join(dir, "out.gif"), 20, tc.n, tc.frame)
+			err := WriteVideo(context.Background(), filepath.Join(dir, "out.gif"), 20, tc.n, tc.frame)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error %v, want one mentioning %q", err, tc.want)
 			}
@@ -206,18 +208,49 @@ func TestMissingFFmpeg(t *testing.T) {
 		t.Errorf("with $INTERACTAGENT_FFMPEG: error %v, want ErrNoFFmpeg naming the program", err)
 	}
 	frame := func(i int) (*image.RGBA, error) { return movingSquare(64, 48, i), nil }
-	if _, err := cfg.Write(filepath.Join(dir, "c.mp4"), 20, 3, frame); !errors.Is(err, ErrNoFFmpeg) {
+	if _, err := cfg.Write(context.Background(), filepath.Join(dir, "c.mp4"), 20, 3, frame); !errors.Is(err, ErrNoFFmpeg) {
 		t.Errorf("Write without fallback: error %v, want ErrNoFFmpeg", err)
 	}
 	if names := dirNames(t, dir); len(names) != 0 {
 		t.Errorf("left files behind: %v", names)
 	}
 	cfg.FallbackGIF = true
-	got, err := cfg.Write(filepath.Join(dir, "d.mp4"), 20, 3, frame)
+	got, err := cfg.Write(context.Background(), filepath.Join(dir, "d.mp4"), 20, 3, frame)
 	if err != nil || got != filepath.Join(dir, "d.gif") {
 		t.Errorf("Write with fallback wrote %q, %v; want d.gif", got, err)
 	}
 	if names := dirNames(t, dir); len(names) != 1 || names[0] != "d.gif" {
 		t.Errorf("folder holds %v, want only d.gif", names)
+	}
+}
+
+// TestWriteStopsWhenCancelled: cancelling the context mid-video stops at the next frame, and
+// leaves no video, no temporary file and (for MP4) no ffmpeg behind.
+func TestWriteStopsWhenCancelled(t *testing.T) {
+	exts := []string{".gif"}
+	if _, err := exec.LookPath("ffmpeg"); err == nil {
+		exts = append(exts, ".mp4")
+	} else if os.Getenv("CI") == "true" {
+		t.Fatal("ffmpeg is missing under CI")
+	}
+	for _, ext := range exts {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "v"+ext)
+		ctx, cancel := context.WithCancel(context.Background())
+		asked := 0
+		err := WriteVideo(ctx, path, 20, 50, func(i int) (*image.RGBA, error) {
+			asked++
+			if i == 3 {
+				cancel()
+			}
+			return image.NewRGBA(image.Rect(0, 0, 32, 32)), nil
+		})
+		if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "stopped at frame 4 of 50") || asked != 4 {
+			t.Errorf("%s: err %v after %d frames, want a cancellation at frame 4", ext, err, asked)
+		}
+		left, _ := os.ReadDir(dir)
+		if len(left) != 0 {
+			t.Errorf("%s: left %v", ext, left)
+		}
 	}
 }

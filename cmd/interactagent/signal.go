@@ -1,0 +1,35 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// interruptible returns a context that the first SIGINT or SIGTERM cancels, so that a command
+// stops cleanly (an unfinished video or file is removed, a server drains); a second signal exits
+// at once with status 130, for when stopping cleanly takes too long. stop releases the signals.
+func interruptible(stderr io.Writer) (ctx context.Context, stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	sig := make(chan os.Signal, 2)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		select {
+		case s := <-sig:
+			fmt.Fprintf(stderr, "interactagent: %v: stopping (send it again to quit at once)\n", s)
+			cancel()
+		case <-ctx.Done():
+			return
+		}
+		<-sig
+		fmt.Fprintln(stderr, "interactagent: quitting at once")
+		os.Exit(130)
+	}()
+	return ctx, func() {
+		signal.Stop(sig)
+		cancel()
+	}
+}

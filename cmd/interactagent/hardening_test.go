@@ -162,3 +162,16 @@ func TestConvertStopsWhenInterrupted(t *testing.T) {
 		t.Fatalf("temporary files left: %v", left)
 	}
 }
+
+// TestOutputThatIsAFolder: an output path that is a folder gave "rename … file exists".
+func TestOutputThatIsAFolder(t *testing.T) {
+	dir := t.TempDir()
+	folder := filepath.Join(dir, "out.json")
+	if err := os.Mkdir(folder, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCmd("convert", "../../../shared/testdata/humanml3d/motion_example.npy", folder)
+	if code != 1 || !strings.Contains(stderr, "it is a folder; want a file path") {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+}

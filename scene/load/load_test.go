@@ -2,6 +2,10 @@ package load
 
 import (
 	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -9,6 +13,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/assets"
+	"interactagent/fileio"
 	"interactagent/scene"
 	"interactagent/scene/furniture"
 	"interactagent/scene/gltf"
@@ -128,4 +133,28 @@ func stoolScene() *scene.Scene {
 	}}
 	marker := &scene.Object{ID: "marker", Category: "stand_point", Transform: mgl64.Ident4(), StandPoints: []mgl64.Vec3{{3, 0, 3}}}
 	return &scene.Scene{Name: "hand made", Objects: []*scene.Object{stool, marker}}
+}
+
+// TestHugeJSONIsRefusedBeforeReading: a 300 MB layout cost 646 MB and 3.6 s before its 1 MiB limit
+// was checked; a .json file over the plan files' limit is now refused by its size alone.
+func TestHugeJSONIsRefusedBeforeReading(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "room.json")
+	f, err := os.Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(300 << 20); err != nil { // sparse: no disk is used
+		t.Skipf("cannot make a sparse file: %v", err)
+	}
+	f.Close()
+	var ms0, ms1 runtime.MemStats
+	runtime.ReadMemStats(&ms0)
+	_, err = File(p)
+	runtime.ReadMemStats(&ms1)
+	if !errors.Is(err, fileio.ErrTooLarge) || !strings.Contains(err.Error(), "314572800 bytes") {
+		t.Fatalf("err %v, want a refusal by size", err)
+	}
+	if alloc := ms1.TotalAlloc - ms0.TotalAlloc; alloc > 1<<20 {
+		t.Fatalf("%d bytes allocated to refuse it", alloc)
+	}
 }

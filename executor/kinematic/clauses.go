@@ -40,6 +40,7 @@ var stepLength = map[Direction]float64{DirForward: walkGait.maxStep, DirBackward
 func interpret(toks []string) Action {
 	k, _, _ := verbOf(toks)
 	a := Action{Kind: k, Text: strings.Join(toks, " "), Repeat: 1}
+	a.Warnings = numeralNotes(toks)
 	qs := quantities(toks)
 	switch k {
 	case Walk:
@@ -75,17 +76,23 @@ func walkAmounts(a *Action, toks []string, qs []quantity) {
 		curveAmounts(a, toks, qs)
 		return
 	}
-	if d, steps, ok := pathLength(toks, qs, a.Dir); ok {
+	d, steps, q, ok := pathLength(qs, a.Dir)
+	switch {
+	case ok:
 		a.Distance, a.Steps = d, steps
-	} else if has(toks, "little", "bit", "slightly") {
+		noteNegative(a, q, "distance", a.Dir.String())
+	case has(toks, "little", "bit", "slightly"):
 		a.Distance = defaultLittle
-	} else {
+	default:
 		a.Distance = defaultWalkFor(a)
 		if obj := objectOf(toks); obj != "" {
 			a.Object = obj
 			a.Warnings = append(a.Warnings, fmt.Sprintf("names the %s, which the executor cannot see: "+
 				"walked the default %.1f m %s", obj, a.Distance, a.Dir))
 		}
+	}
+	if !ok {
+		noteUnitless(a, qs, maxDistance, "metres")
 	}
 	a.Distance = clampAmount(a, a.Distance, 0, maxDistance, "distance", "m")
 }
@@ -121,25 +128,26 @@ func walkDirection(toks []string, curved bool) Direction {
 	return DirForward
 }
 
-// pathLength returns the first length in the clause, or counted steps turned into a length.
-func pathLength(toks []string, qs []quantity, dir Direction) (float64, int, bool) {
+// pathLength returns the first length in the clause, or counted steps turned into a length, and
+// the quantity it read.
+func pathLength(qs []quantity, dir Direction) (float64, int, quantity, bool) {
 	for _, q := range qs {
 		switch q.class {
 		case unitLength:
-			return q.value, 0, true
+			return q.value, 0, q, true
 		case unitSteps:
 			n := int(math.Round(math.Min(q.value, 200)))
 			if n < 1 {
 				continue
 			}
-			return float64(n) * stepLength[dir], n, true
+			return float64(n) * stepLength[dir], n, q, true
 		case unitNone:
 			if q.value > 0 && q.value <= maxDistance {
-				return q.value, 0, true // "walks forward 2": metres
+				return q.value, 0, q, true // "walks forward 2": metres
 			}
 		}
 	}
-	return 0, 0, false
+	return 0, 0, quantity{}, false
 }
 
 // curveAmounts fills in a curved walk: the total heading change and the path length.
@@ -151,26 +159,32 @@ func curveAmounts(a *Action, toks []string, qs []quantity) {
 	case has(toks, "circle", "circles") && !hasAngle(qs):
 		deg = 360
 	}
+	sign, side := 1.0, "left"
+	if has(toks, "right", "clockwise") && !hasPhrase(toks, "counter clockwise") {
+		sign, side = -1, "right"
+	}
 	for _, q := range qs {
 		if q.class == unitAngle {
-			deg = q.value * 180 / math.Pi
+			deg = degrees(q.value)
+			noteNegative(a, q, "angle", side)
 			break
 		}
 	}
 	deg = clampAmount(a, deg, 0, maxAngle, "angle", "°")
-	sign := 1.0
-	if has(toks, "right", "clockwise") && !hasPhrase(toks, "counter clockwise") {
-		sign = -1
-	}
 	a.Angle = sign * deg * math.Pi / 180
-	if d, steps, ok := pathLength(toks, qs, DirForward); ok {
+	if d, steps, q, ok := pathLength(qs, DirForward); ok {
 		a.Distance, a.Steps = d, steps
+		noteNegative(a, q, "distance", "along the curve")
 	} else {
 		a.Distance = arcRadius * math.Abs(a.Angle)
 	}
 	a.Distance = clampAmount(a, a.Distance, 0, maxDistance, "distance", "m")
 }
 
+// degrees converts radians to degrees, staying finite for the largest amounts.
+func degrees(rad float64) float64 { return math.Min(rad*180/math.Pi, math.MaxFloat64) }
+
+// hasAngle reports whether the clause gives an angle.
 func hasAngle(qs []quantity) bool {
 	for _, q := range qs {
 		if q.class == unitAngle {
@@ -188,10 +202,14 @@ func turnAmounts(a *Action, toks []string, qs []quantity) {
 		if q.class == unitAngle || (q.class == unitNone && q.value > 0 && q.value <= maxAngle) {
 			deg, found = q.value, true
 			if q.class == unitAngle {
-				deg = q.value * 180 / math.Pi
+				deg = degrees(q.value)
 			}
+			noteNegative(a, q, "angle", turnSide(toks))
 			break
 		}
+	}
+	if !found {
+		noteUnitless(a, qs, maxAngle, "degrees")
 	}
 	sideWord := has(toks, "left", "right", "clockwise", "anticlockwise", "counterclockwise")
 	switch {
@@ -211,11 +229,20 @@ func turnAmounts(a *Action, toks []string, qs []quantity) {
 	}
 	deg = clampAmount(a, deg, 0, maxAngle, "angle", "°")
 	sign := 1.0
-	ri, li := index(toks, "right", "clockwise"), index(toks, "left", "anticlockwise", "counterclockwise")
-	if ri >= 0 && (li < 0 || ri < li) && !hasPhrase(toks, "counter clockwise") && !hasPhrase(toks, "anti clockwise") {
+	if turnSide(toks) == "right" {
 		sign = -1
 	}
 	a.Angle = sign * deg * math.Pi / 180
+}
+
+// turnSide returns the side a turn goes to: "right" when "right" or "clockwise" comes before any
+// "left" or "counterclockwise", else "left".
+func turnSide(toks []string) string {
+	ri, li := index(toks, "right", "clockwise"), index(toks, "left", "anticlockwise", "counterclockwise")
+	if ri >= 0 && (li < 0 || ri < li) && !hasPhrase(toks, "counter clockwise") && !hasPhrase(toks, "anti clockwise") {
+		return "right"
+	}
+	return "left"
 }
 
 // surfaceAmounts fills in sitting and lying: the surface height when the text gives one (a length,
@@ -223,6 +250,7 @@ func turnAmounts(a *Action, toks []string, qs []quantity) {
 func surfaceAmounts(a *Action, toks []string, qs []quantity) {
 	for _, q := range qs {
 		if q.class == unitLength {
+			noteNegative(a, q, "height", "")
 			a.Height, a.HasHeight = clampAmount(a, q.value, 0, maxSurface, "height", "m"), true
 			break
 		}
@@ -245,12 +273,43 @@ func surfaceAmounts(a *Action, toks []string, qs []quantity) {
 	}
 }
 
-// clampAmount bounds v to [lo, hi], warning when the text asked for more.
+// clampAmount bounds v to [lo, hi], warning when the text asked for more or less.
 func clampAmount(a *Action, v, lo, hi float64, what, unit string) float64 {
-	if v > hi {
+	switch {
+	case v > hi:
 		a.Warnings = append(a.Warnings, fmt.Sprintf("%s %.4g %s is beyond what the executor does; used %.4g %s",
 			what, v, unit, hi, unit))
 		return hi
+	case v < lo:
+		a.Warnings = append(a.Warnings, fmt.Sprintf("%s %.4g %s is below what the executor does; used %.4g %s",
+			what, v, unit, lo, unit))
+		return lo
 	}
 	return geom.Clamp(v, lo, hi)
+}
+
+// noteNegative warns that the action used the magnitude of a negative number (the language's
+// rule, docs/executor-language.md): "distance -5 meters is negative; read as 5 meters forward".
+// how says what the magnitude was used for ("forward", "left"), or is "".
+func noteNegative(a *Action, q quantity, what, how string) {
+	if !q.neg {
+		return
+	}
+	used := strings.TrimPrefix(q.text, "-")
+	if how != "" {
+		used += " " + how
+	}
+	a.Warnings = append(a.Warnings, fmt.Sprintf("%s %s is negative; read as %s", what, q.text, used))
+}
+
+// noteUnitless warns about a number without a unit that the clause could have used as its amount
+// but did not, because only numbers in (0, hi] are read as its unit: "walks forward 1000".
+func noteUnitless(a *Action, qs []quantity, hi float64, unit string) {
+	for _, q := range qs {
+		if q.class == unitNone {
+			a.Warnings = append(a.Warnings, fmt.Sprintf("ignored the number %s: without a unit, only numbers "+
+				"in (0, %g] are read as %s", q.text, hi, unit))
+			return
+		}
+	}
 }

@@ -29,6 +29,7 @@ func reachAmounts(a *Action, toks []string, qs []quantity) {
 	a.Object = objectOf(toks)
 	for _, q := range qs {
 		if q.class == unitLength {
+			noteNegative(a, q, "height", "")
 			a.Height, a.HasHeight = clampAmount(a, q.value, 0, maxReach, "height", "m"), true
 			break
 		}
@@ -101,10 +102,14 @@ func handOf(toks []string, pluralDefault bool) Hand {
 func jumpAmounts(a *Action, toks []string, qs []quantity) {
 	back := has(toks, "back", "backward", "backwards")
 	fwd := has(toks, "forward", "forwards", "ahead", "over", "across")
-	d, found := 0.0, false
+	d, found, dir := 0.0, false, "forward"
+	if back && !fwd {
+		dir = "backward"
+	}
 	for _, q := range qs {
 		if q.class == unitLength {
 			d, found = q.value, true
+			noteNegative(a, q, "jump length", dir)
 			break
 		}
 	}
@@ -112,7 +117,7 @@ func jumpAmounts(a *Action, toks []string, qs []quantity) {
 		d = defaultJump
 	}
 	d = clampAmount(a, d, 0, maxJump, "jump length", "m")
-	if back && !fwd {
+	if dir == "backward" {
 		d = -d
 	}
 	a.Distance = d
@@ -123,10 +128,13 @@ func holdAmounts(a *Action, toks []string, qs []quantity) {
 	for _, q := range qs {
 		switch {
 		case q.class == unitTime && a.Seconds == 0:
+			noteNegative(a, q, "duration", "")
 			a.Seconds = clampAmount(a, q.value, 0.2, maxSeconds, "duration", "s")
 		case q.class == unitCount:
+			noteNegative(a, q, "repetitions", "")
 			a.Repeat = int(math.Round(clampAmount(a, q.value, 1, maxRepeat, "repetitions", "×")))
 		case q.class == unitNone && a.Kind == Wait && a.Seconds == 0 && q.value > 0:
+			noteNegative(a, q, "duration", "seconds")
 			a.Seconds = clampAmount(a, q.value, 0.2, maxSeconds, "duration", "s") // "waits 3"
 		}
 	}

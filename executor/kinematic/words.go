@@ -3,11 +3,8 @@ package kinematic
 import (
 	"math"
 	"regexp"
-	"strconv"
 	"strings"
 	"unicode"
-
-	"interactagent/geom"
 )
 
 // The lexical layer of the action language: text → tokens, and tokens → quantities (a number with
@@ -19,8 +16,9 @@ const sep = ","
 // numbering matches list markers at the start of an action: "3.", "3)", "(3)", "step 3:", "-", "•".
 var numbering = regexp.MustCompile(`^\s*(?:(?:step|action)\s*)?\(?\d+\s*[.):]\s+|^\s*[-*•#]+\s*`)
 
-// tokenize lower-cases text, drops list numbering and splits it into words, numbers (digits with an
-// optional decimal point or comma) and separator tokens for sentence punctuation.
+// tokenize lower-cases text, drops list numbering and splits it into words, numerals (numerals.go:
+// digits with a sign, decimal mark, thousands commas or exponent) and separator tokens for sentence
+// punctuation.
 func tokenize(text string) []string {
 	text = strings.ToLower(text)
 	if loc := numbering.FindStringIndex(text); loc != nil {
@@ -38,13 +36,9 @@ func tokenize(text string) []string {
 			}
 			toks = append(toks, strings.NewReplacer("'", "", "’", "").Replace(string(rs[i:j])))
 			i = j
-		case unicode.IsDigit(r) || (r == '.' && i+1 < len(rs) && unicode.IsDigit(rs[i+1])):
-			j := i
-			for j < len(rs) && (unicode.IsDigit(rs[j]) ||
-				((rs[j] == '.' || rs[j] == ',') && j+1 < len(rs) && unicode.IsDigit(rs[j+1]))) {
-				j++
-			}
-			toks = append(toks, strings.ReplaceAll(string(rs[i:j]), ",", "."))
+		case numeralAt(rs, i):
+			j := scanNumeral(rs, i)
+			toks = append(toks, normalizeNumeral(string(rs[i:j])))
 			i = j
 		case r == '°':
 			toks = append(toks, "degrees")
@@ -117,9 +111,14 @@ var fillers = map[string]bool{"full": true, "whole": true, "complete": true, "mo
 
 // quantity is a number found in the tokens with the unit that follows it.
 type quantity struct {
-	value      float64 // in metres, radians, seconds, steps or repetitions; as written for unitNone
+	// value is the magnitude in metres, radians, seconds, steps or repetitions (as written for
+	// unitNone), finite and at least 0; a negative number sets neg, and whoever uses the value
+	// says in a warning that its sign was dropped (noteNegative).
+	value      float64
+	neg        bool
 	class      unitClass
-	start, end int // token range [start, end), unit included
+	start, end int    // token range [start, end), unit included
+	text       string // the tokens of the range, for warnings: "-5 meters"
 }
 
 // quantities returns every quantity in toks, in order.
@@ -131,30 +130,36 @@ func quantities(toks []string) []quantity {
 			i++
 			continue
 		}
-		q := quantity{value: v, start: i, end: j}
+		q := quantity{value: math.Abs(v), neg: v < 0, start: i, end: j}
 		if toks[i] == "once" || toks[i] == "twice" || toks[i] == "thrice" {
 			q.class = unitCount
-			qs = append(qs, q)
-			i = j
-			continue
-		}
-		k := j
-		for k < len(toks) && k < j+2 && fillers[toks[k]] {
-			k++
-		}
-		if k < len(toks) {
-			if u, ok := units[toks[k]]; ok {
-				q.value, q.class, q.end = v*u.factor, u.class, k+1
-			}
+		} else {
+			withUnit(&q, toks)
 		}
 		if _, isVague := vague[toks[i]]; q.class == unitNone && (isVague || toks[i] == "a" || toks[i] == "an") {
 			i = j // "a person", "half way": not a quantity without a unit
 			continue
 		}
+		q.text = strings.Join(toks[q.start:q.end], " ")
 		qs = append(qs, q)
 		i = q.end
 	}
 	return qs
+}
+
+// withUnit gives q the unit that follows its number, with at most two fillers between, and
+// converts its value; a conversion beyond float64 stays at the largest float64, so that every
+// amount is finite and the clamp that follows can say what was asked.
+func withUnit(q *quantity, toks []string) {
+	k := q.end
+	for k < len(toks) && k < q.end+2 && fillers[toks[k]] {
+		k++
+	}
+	if k < len(toks) {
+		if u, ok := units[toks[k]]; ok {
+			q.value, q.class, q.end = math.Min(q.value*u.factor, math.MaxFloat64), u.class, k+1
+		}
+	}
 }
 
 // number reads a number starting at toks[i]: digits, number words ("one hundred and eighty",
@@ -177,22 +182,24 @@ func number(toks []string, i int) (float64, int, bool) {
 	if j < len(toks) && (toks[j] == "quarter" || toks[j] == "quarters") && toks[i] != "a" {
 		v, j = v*0.25, j+1
 	}
+	half := math.Copysign(0.5, v) // "-2 and a half" is −2.5
 	if j+1 < len(toks) && toks[j] == "and" {
 		if toks[j+1] == "half" {
-			return v + 0.5, j + 2, true
+			return v + half, j + 2, true
 		}
 		if j+2 < len(toks) && (toks[j+1] == "a" || toks[j+1] == "one") && toks[j+2] == "half" {
-			return v + 0.5, j + 3, true
+			return v + half, j + 3, true
 		}
 	}
 	return v, j, true
 }
 
-// plainNumber reads digits, number words or one vague amount.
+// plainNumber reads a numeral, number words or one vague amount.
 func plainNumber(toks []string, i int) (float64, int, bool) {
 	t := toks[i]
-	if v, err := strconv.ParseFloat(t, 64); err == nil && t[0] != '+' && t[0] != '-' {
-		return v, i + 1, geom.Finite(v)
+	if isNumeral(t) {
+		v, _, ok := readNumeral(t) // its note is added by numeralNotes
+		return v, i + 1, ok
 	}
 	if t == "a" || t == "an" {
 		if i+1 < len(toks) && toks[i+1] == "hundred" {

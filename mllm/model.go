@@ -1,0 +1,81 @@
+package mllm
+
+import "context"
+
+// Model plays the five roles of the paper's multimodal LLM.
+//
+// Each method sends one request (a backend may re-ask a bounded number of times when a reply
+// cannot be used) and returns a typed reply, or an error: a *RequestError when the model could not
+// be asked or refused, a *ReplyError when it answered but nothing usable could be read, or the
+// context's error when ctx ended. Implementations are safe for concurrent use by several
+// goroutines, and never see an evaluator's goals (inputs have no place for them).
+type Model interface {
+	// Name identifies the backend and model, such as "openai/gpt-4o" or
+	// "builtin/geometric (stand-in reasoner)".
+	Name() string
+	// AnalyzeScene describes the scene from its labelled shots: room, layout, distances and
+	// bearings from the start, passages.
+	AnalyzeScene(ctx context.Context, in SceneInput) (SceneAnalysis, error)
+	// Plan decomposes the task into atomic actions the executor can run.
+	Plan(ctx context.Context, in PlanInput) (Plan, error)
+	// Observe judges one executed step from its ghost image: continue, redo or replan.
+	Observe(ctx context.Context, in ObserveInput) (Observation, error)
+	// Reflect reads the whole memory of earlier rounds and writes a new plan.
+	Reflect(ctx context.Context, in ReflectInput) (Reflection, error)
+	// Check judges whether the final motion fulfils the task: Pass or Fail.
+	Check(ctx context.Context, in CheckInput) (Verdict, error)
+}
+
+// Role names one of the five roles; accounting, caching and traces are kept per role.
+type Role string
+
+// The five roles.
+const (
+	RoleAnalyze Role = "analyze"
+	RolePlan    Role = "plan"
+	RoleObserve Role = "observe"
+	RoleReflect Role = "reflect"
+	RoleCheck   Role = "check"
+)
+
+// Roles returns the five roles in the order a run uses them first.
+func Roles() []Role { return []Role{RoleAnalyze, RolePlan, RoleObserve, RoleReflect, RoleCheck} }
+
+// RequestError means the model could not be asked or refused the request: no connection, a
+// timeout, a non-2xx status after the allowed retries. Msg never holds a credential.
+type RequestError struct {
+	Backend string
+	Status  int // 0 when no HTTP answer came
+	Msg     string
+	Err     error
+}
+
+// Error names the backend, the status when there was one, and what went wrong.
+func (e *RequestError) Error() string {
+	if e.Status == 0 {
+		return "mllm: " + e.Backend + ": " + e.Msg
+	}
+	return "mllm: " + e.Backend + ": " + statusText(e.Status) + ": " + e.Msg
+}
+
+// Unwrap returns the cause.
+func (e *RequestError) Unwrap() error { return e.Err }
+
+// ReplyError means the model answered, but no usable reply could be read from it, even after the
+// re-asks a backend allows. Raw is the last reply's text (scrubbed of credentials).
+type ReplyError struct {
+	Backend string
+	Role    Role
+	Msg     string
+	Raw     string
+	Tries   int
+}
+
+// Error says which role's reply was unusable and why.
+func (e *ReplyError) Error() string {
+	s := "mllm: " + e.Backend + ": unusable " + string(e.Role) + " reply: " + e.Msg
+	if e.Tries > 1 {
+		s += " (after " + itoa(e.Tries) + " tries)"
+	}
+	return s
+}

@@ -32,15 +32,23 @@ import (
 //	}
 //
 // Reading is strict: unknown fields, missing fields, frames of another joint count, joints without
-// exactly three coordinates, out-of-range segments and documents over MaxClipJSONBytes are errors.
+// exactly three coordinates, out-of-range segments, more segments than frames, actions over
+// MaxActionBytes, and documents over MaxClipJSONBytes or MaxClipJSONValues (clipjsonlimits.go) are
+// errors.
 const (
 	ClipFormat  = "interactagent.clip" // the "format" value of a clip JSON document
 	ClipVersion = 1                    // the version this package reads and writes
 )
 
-// MaxClipJSONBytes is the largest clip JSON document ReadClipJSON accepts (MaxFrames frames with
-// full-precision coordinates fit).
+// MaxClipJSONBytes is the largest clip JSON document ReadClipJSON accepts: MaxFrames frames with
+// full-precision coordinates (at most maxFrameJSONBytes each, 170 MB in all) fit, with room for
+// the segments.
 const MaxClipJSONBytes = 256 << 20
+
+// maxFrameJSONBytes is the longest frame WriteClipJSON writes: 22 joints of three numbers of at
+// most 24 characters ("-2.2250738585072014e-308") with their brackets and three commas, and the
+// frame's brackets, comma, line break and indent.
+const maxFrameJSONBytes = NumJoints*(3*24+5) + 8
 
 // clipDoc mirrors the document; joints decode into jsonVec so that each one must hold exactly
 // three numbers (encoding/json would silently drop or zero-fill into a [3]float64).
@@ -102,27 +110,14 @@ func parseVec3(b []byte) (jsonVec, bool) {
 }
 
 // ReadClipJSON reads a clip JSON document (see ClipFormat) and returns the clip, which passes
-// Clip.Validate. Bad input gives a *FormatError, a later version or an oversized document an
-// *UnsupportedError.
+// Clip.Validate. Bad input gives a *FormatError; a later version, an action over MaxActionBytes or
+// a document over MaxClipJSONBytes or MaxClipJSONValues an *UnsupportedError (the last two wrap
+// fileio.ErrTooLarge and fileio.ErrTooManyValues). A document over the limits is refused while
+// it is read, before any of it is decoded.
 func ReadClipJSON(r io.Reader) (*Clip, error) {
-	src := &recordingReader{r: r}
-	lr := &io.LimitedReader{R: src, N: MaxClipJSONBytes + 1}
-	dec := json.NewDecoder(lr)
-	dec.DisallowUnknownFields()
-	var doc clipDoc
-	err := dec.Decode(&doc)
-	if err == nil {
-		if _, tokErr := dec.Token(); tokErr != io.EOF {
-			err = &FormatError{Pos: fmt.Sprintf("byte %d", dec.InputOffset()), Msg: "extra data after the clip document, want the end of the input"}
-		}
-	}
-	switch {
-	case src.err != nil:
-		return nil, fmt.Errorf("motion: read clip JSON: %w", src.err)
-	case lr.N <= 0:
-		return nil, &UnsupportedError{Msg: fmt.Sprintf("clip JSON document larger than %d bytes", MaxClipJSONBytes)}
-	case err != nil:
-		return nil, jsonError(err)
+	doc, err := readClipDoc(r)
+	if err != nil {
+		return nil, err
 	}
 	return doc.clip()
 }
@@ -214,6 +209,9 @@ func (doc *clipDoc) clip() (*Clip, error) {
 	if err := c.Validate(); err != nil {
 		return nil, &FormatError{Msg: strings.TrimPrefix(err.Error(), "motion: ")}
 	}
+	if err := checkSegments(c.Segments, len(c.Frames)); err != nil {
+		return nil, err
+	}
 	return c, nil
 }
 
@@ -229,8 +227,9 @@ func checkJointNames(names []string) error {
 	return nil
 }
 
-// jsonError turns a decoding error into a FormatError that says where.
-func jsonError(err error) error {
+// jsonError turns a decoding error into a FormatError that says where; base is the input offset of
+// the decoder's first byte.
+func jsonError(err error, base int64) error {
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	var coord coordError
@@ -243,13 +242,13 @@ func jsonError(err error) error {
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return &FormatError{Msg: "the document ends early"}
 	case errors.As(err, &syn):
-		return &FormatError{Pos: fmt.Sprintf("byte %d", syn.Offset), Msg: "invalid JSON: " + syn.Error()}
+		return &FormatError{Pos: fmt.Sprintf("byte %d", base+syn.Offset), Msg: "invalid JSON: " + syn.Error()}
 	case errors.As(err, &typ):
 		field := typ.Field
 		if field == "" {
 			field = "the document"
 		}
-		return &FormatError{Pos: fmt.Sprintf("byte %d", typ.Offset), Msg: fmt.Sprintf("%s holds a JSON %s, want %v", field, typ.Value, typ.Type)}
+		return &FormatError{Pos: fmt.Sprintf("byte %d", base+typ.Offset), Msg: fmt.Sprintf("%s holds a JSON %s, want %v", field, typ.Value, typ.Type)}
 	case errors.As(err, &coord):
 		return &FormatError{Pos: "frames", Msg: coord.Error()}
 	}
@@ -262,6 +261,12 @@ func checkClipForWrite(c *Clip) error {
 	}
 	if len(c.Frames) > MaxFrames {
 		return fmt.Errorf("motion: write clip JSON: %d frames, want at most %d", len(c.Frames), MaxFrames)
+	}
+	if err := checkSegments(c.Segments, len(c.Frames)); err != nil {
+		return fmt.Errorf("motion: write clip JSON: %s", strings.TrimPrefix(err.Error(), "motion: "))
+	}
+	if n := clipJSONValues(c); n > MaxClipJSONValues {
+		return fmt.Errorf("motion: write clip JSON: %d JSON values, want at most %d (too many warnings)", n, MaxClipJSONValues)
 	}
 	return nil
 }
@@ -295,19 +300,4 @@ func sep(i int) string {
 		return ""
 	}
 	return ","
-}
-
-// recordingReader remembers the first read error other than io.EOF, so that a failing disk is not
-// reported as a malformed document.
-type recordingReader struct {
-	r   io.Reader
-	err error
-}
-
-func (rr *recordingReader) Read(p []byte) (int, error) {
-	n, err := rr.r.Read(p)
-	if err != nil && err != io.EOF && rr.err == nil {
-		rr.err = err
-	}
-	return n, err
 }

@@ -80,9 +80,9 @@ func TestReadClipJSONRejectsBadDocuments(t *testing.T) {
 		want        string
 	}{
 		{"empty", "", false, "empty input"},
-		{"not JSON", "walk.npy", false, "byte 1: invalid JSON"},
+		{"not JSON", "walk.npy", false, "invalid JSON at byte 1 (line 1)"},
 		{"cut short", clipDocText(func(map[string]string) {})[:100], false, "ends early"},
-		{"trailing data", clipDocText(func(map[string]string) {}) + " {}", false, "extra data after the clip document"},
+		{"trailing data", clipDocText(func(map[string]string) {}) + " {}", false, "trailing data after the JSON value at byte"},
 		{"unknown field", clipDocText(set("extra", "1")), false, `unknown field "extra"`},
 		{"wrong format", clipDocText(set("format", `"bvh"`)), false, `format: "bvh", want "interactagent.clip"`},
 		{"no version", clipDocText(drop("version")), false, "version: 0 (or missing), want 1"},
@@ -228,4 +228,24 @@ func FuzzParseVec3(f *testing.F) {
 			t.Fatalf("parseVec3(%s) = %v, %v; encoding/json: %v, %v", s, got, ok, xs, err)
 		}
 	})
+}
+
+// Positions count from the start of the input, white space before the document included.
+func TestReadClipJSONPositionsCountLeadingSpace(t *testing.T) {
+	doc := clipDocText(func(f map[string]string) { f["fps"] = `"20"` })
+	pos := func(in string) string {
+		_, err := ReadClipJSON(strings.NewReader(in))
+		var fe *FormatError
+		if !errors.As(err, &fe) {
+			t.Fatalf("error %v, want a FormatError", err)
+		}
+		return fe.Pos
+	}
+	at := strings.Index(doc, `"20"`) + len(`"20"`)
+	if got, want := pos(doc), fmt.Sprintf("byte %d", at); got != want {
+		t.Errorf("position %q, want %q", got, want)
+	}
+	if got, want := pos(" \n\t "+doc), fmt.Sprintf("byte %d", at+4); got != want {
+		t.Errorf("after 4 bytes of white space: position %q, want %q", got, want)
+	}
 }

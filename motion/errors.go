@@ -21,12 +21,18 @@ type UnsupportedError struct {
 	Path string // the file, when known
 	Pos  string // where in the input, as in FormatError
 	Msg  string // what is unsupported and what is supported
+	// Err is the cause a lower layer reported, if any: fileio.ErrTooLarge or
+	// fileio.ErrTooManyValues for a document over its limits.
+	Err error
 }
 
 // Error says where (file and position, when known) and what is unsupported.
 func (e *UnsupportedError) Error() string {
 	return "motion: " + where(e.Path, e.Pos) + "unsupported: " + e.Msg
 }
+
+// Unwrap returns the cause, so that errors.Is(err, fileio.ErrTooManyValues) sees it.
+func (e *UnsupportedError) Unwrap() error { return e.Err }
 
 func where(path, pos string) string {
 	s := ""

@@ -22,6 +22,28 @@ const HumanML3DFPS = 20.0
 // velocities, foot contacts) repeat what these say and are ignored.
 const decodedFeatures = 4 + 3*(NumJoints-1)
 
+// Bounds on the decoded features, far beyond any human motion and far below what would overflow:
+// features of 3e38 once decoded into a path 8e38 m long. DecodeHumanML3D refuses a frame with a
+// feature over its bound before integrating anything, so the decoded path stays finite (at most
+// MaxHumanML3DRootStep·√2 metres per frame) and every joint lies near it.
+const (
+	// MaxHumanML3DYawStep bounds feature 0, the root's yaw velocity (radians per frame, as
+	// HumanML3D's half angle): the body then turns at most π per frame, ten turns a second at
+	// 20 fps, beyond a figure skater's fastest spin (about six); a larger turn per frame could not
+	// be told from a smaller one the other way.
+	MaxHumanML3DYawStep = math.Pi / 2
+	// MaxHumanML3DRootStep bounds features 1 and 2, the root's horizontal velocity (metres per
+	// frame): 3 m per frame is 60 m/s at 20 fps, five times a sprinter's top speed.
+	MaxHumanML3DRootStep = 3.0
+	// MaxHumanML3DRootHeight bounds feature 3, the root's height (metres, either sign): no jump or
+	// climb in a motion dataset lifts the pelvis 10 m.
+	MaxHumanML3DRootHeight = 10.0
+	// MaxHumanML3DJointOffset bounds features 4..66, the joints relative to the root (metres): x
+	// and z lie within a body's span (about 1 m) of the root, and y is a height, at most the root's
+	// bound plus a body's length.
+	MaxHumanML3DJointOffset = MaxHumanML3DRootHeight + 2
+)
+
 // DecodeHumanML3D turns HumanML3D 263-feature motion (T rows of 263 features, one row per frame at
 // 20 fps) into T poses of joint positions (metres, Y up), exactly as HumanML3D's recover_from_ric:
 //
@@ -34,7 +56,9 @@ const decodedFeatures = 4 + 3*(NumJoints-1)
 //     by the heading and moved by the root's X and Z (not Y).
 //
 // The first frame stands at the origin facing +Z. Every row must hold exactly 263 features (only
-// the first 67 are used) and those must be finite.
+// the first 67 are used) and those must be finite and within the bounds no human motion reaches
+// (MaxHumanML3DYawStep, MaxHumanML3DRootStep, MaxHumanML3DRootHeight, MaxHumanML3DJointOffset);
+// a row that breaks them is a *FormatError naming the frame, the feature and the bound.
 func DecodeHumanML3D(feats [][]float64) ([]Pose, error) {
 	if len(feats) == 0 {
 		return nil, &FormatError{Msg: "no frames of HumanML3D features, want at least one"}
@@ -101,6 +125,24 @@ func checkFeatureRow(t int, row []float64) error {
 			return &FormatError{Pos: fmt.Sprintf("frame %d", t),
 				Msg: fmt.Sprintf("feature %d is %v, want a finite number", k, v)}
 		}
+		if bound, what := featureBound(k); math.Abs(v) > bound {
+			return &FormatError{Pos: fmt.Sprintf("frame %d", t),
+				Msg: fmt.Sprintf("feature %d (%s) is %g, want at most %.4g in magnitude: no human motion has more",
+					k, what, v, bound)}
+		}
 	}
 	return nil
+}
+
+// featureBound returns the bound on decoded feature k's magnitude and what the feature is.
+func featureBound(k int) (float64, string) {
+	switch k {
+	case 0:
+		return MaxHumanML3DYawStep, "root yaw velocity, radians per frame as a half angle"
+	case 1, 2:
+		return MaxHumanML3DRootStep, "root velocity, metres per frame"
+	case 3:
+		return MaxHumanML3DRootHeight, "root height, metres"
+	}
+	return MaxHumanML3DJointOffset, fmt.Sprintf("%v relative to the root, metres", Joint(1+(k-4)/3))
 }

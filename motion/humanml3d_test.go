@@ -2,6 +2,7 @@ package motion
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -180,6 +181,13 @@ func TestDecodeHumanML3DRejectsBadRows(t *testing.T) {
 	short[1] = short[1][:67]
 	nan := syntheticFeatures(3, func(int) float64 { return 0 }, 0)
 	nan[2][10] = math.NaN()
+	// with returns the synthetic rows with feature k of frame 1 set to v.
+	with := func(k int, v float64) [][]float64 {
+		feats := syntheticFeatures(3, func(int) float64 { return 0 }, 0)
+		feats[1][k] = v
+		return feats
+	}
+	wristY := 4 + 3*(int(LeftWrist)-1) + 1
 	for _, tc := range []struct {
 		name  string
 		feats [][]float64
@@ -188,6 +196,13 @@ func TestDecodeHumanML3DRejectsBadRows(t *testing.T) {
 		{"empty", nil, "no frames"},
 		{"short row", short, "frame 1: 67 features, want 263"},
 		{"NaN", nan, "frame 2: feature 10 is NaN"},
+		{"yaw velocity", with(0, 2), "frame 1: feature 0 (root yaw velocity, radians per frame as a half angle) is 2, want at most 1.571 in magnitude"},
+		{"yaw velocity backwards", with(0, -2), "frame 1: feature 0 (root yaw velocity"},
+		{"root velocity 3e38", with(2, 3e38), "frame 1: feature 2 (root velocity, metres per frame) is 3e+38, want at most 3 in magnitude"},
+		{"sideways root velocity", with(1, -3.5), "frame 1: feature 1 (root velocity, metres per frame) is -3.5"},
+		{"root height", with(3, 10.5), "frame 1: feature 3 (root height, metres) is 10.5, want at most 10 in magnitude"},
+		{"joint position", with(wristY, 1e6), fmt.Sprintf("frame 1: feature %d (%v relative to the root, metres) is 1e+06, want at most 12 in magnitude", wristY, LeftWrist)},
+		{"first joint", with(4, -13), "frame 1: feature 4 (" + LeftHip.String() + " relative to the root"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := DecodeHumanML3D(tc.feats)
@@ -196,6 +211,31 @@ func TestDecodeHumanML3DRejectsBadRows(t *testing.T) {
 				t.Errorf("error %v, want a FormatError saying %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// Features at their bounds in every frame still decode, and the path stays finite and within
+// MaxHumanML3DRootStep·√2 per frame: the bounds keep integration from overflowing.
+func TestDecodeHumanML3DAtTheBoundsStaysFinite(t *testing.T) {
+	const T = 2000
+	feats := make([][]float64, T)
+	for i := range feats {
+		row := make([]float64, HumanML3DFeatures)
+		row[0], row[1], row[2], row[3] = MaxHumanML3DYawStep, MaxHumanML3DRootStep, -MaxHumanML3DRootStep, MaxHumanML3DRootHeight
+		for k := 4; k < decodedFeatures; k++ {
+			row[k] = MaxHumanML3DJointOffset
+		}
+		feats[i] = row
+	}
+	poses, err := DecodeHumanML3D(feats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range poses {
+		root := mgl64.Vec3{p[Pelvis].X(), 0, p[Pelvis].Z()}
+		if !p.Finite() || root.Len() > float64(i)*MaxHumanML3DRootStep*math.Sqrt2+1e-9 {
+			t.Fatalf("frame %d: root %v, want finite and within %g m per frame", i, p[Pelvis], MaxHumanML3DRootStep*math.Sqrt2)
+		}
 	}
 }
 

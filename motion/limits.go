@@ -26,3 +26,14 @@ func CheckFPS(fps float64) error {
 	}
 	return nil
 }
+
+// MaxSegments is the most segments a clip may carry when it is written to or read from a clip JSON
+// document: one per frame (a segment is an action, and every action makes at least one frame), so
+// MaxFrames. It bounds what a document may ask a reader to allocate for its segments.
+const MaxSegments = MaxFrames
+
+// MaxActionBytes is the longest action text a segment may carry, in bytes. An atomic action is
+// one sentence ("A person walks forward 2 meters."); anything longer is a mistake or an attack.
+// The remote executor protocol (executor/remote.MaxActionChars) uses the same size, and the
+// built-in executor refuses longer actions, so that every action an executor accepts fits a clip.
+const MaxActionBytes = 1000

@@ -94,11 +94,8 @@ func (e *Executor) planAll(ctx context.Context, start motion.State, actions []st
 	if err := e.profile.validate(); err != nil {
 		return nil, err
 	}
-	if len(actions) == 0 {
-		return nil, fmt.Errorf("kinematic: no actions to execute, want at least one")
-	}
-	if len(actions) > MaxActions {
-		return nil, fmt.Errorf("kinematic: %d actions, want at most %d", len(actions), MaxActions)
+	if err := checkActions(actions); err != nil {
+		return nil, err
 	}
 	if !geom.FiniteVec(start.Root) || !geom.Finite(start.Heading) {
 		return nil, fmt.Errorf("kinematic: start state %v is not finite", start)
@@ -132,6 +129,23 @@ func (e *Executor) planAll(ctx context.Context, start motion.State, actions []st
 	}
 	out[0].outcome.Frames++ // the start frame
 	return out, nil
+}
+
+// checkActions refuses no actions, more than MaxActions, and an action longer than
+// motion.MaxActionBytes: its text becomes a segment's, and a clip holds no longer one.
+func checkActions(actions []string) error {
+	if len(actions) == 0 {
+		return fmt.Errorf("kinematic: no actions to execute, want at least one")
+	}
+	if len(actions) > MaxActions {
+		return fmt.Errorf("kinematic: %d actions, want at most %d", len(actions), MaxActions)
+	}
+	for i, a := range actions {
+		if len(a) > motion.MaxActionBytes {
+			return fmt.Errorf("kinematic: action %d is %d bytes (%q), want at most %d", i+1, len(a), shorten(a, 40), motion.MaxActionBytes)
+		}
+	}
+	return nil
 }
 
 // Predict returns what each segment of the actions would do, without rendering: the same plan

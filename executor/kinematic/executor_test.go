@@ -3,6 +3,7 @@ package kinematic
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"sync"
@@ -124,6 +125,14 @@ func TestExecuteRejectsUnusableInput(t *testing.T) {
 	}
 	if _, err := e.Execute(ctx, motion.State{}, make([]string, MaxActions+1)); err == nil {
 		t.Error("too many actions: no error")
+	}
+	longText := "A person walks forward 2 meters" + strings.Repeat(" and then some", 70)
+	if _, err := e.Execute(ctx, motion.State{}, []string{"walks", longText}); err == nil ||
+		!strings.Contains(err.Error(), fmt.Sprintf("action 2 is %d bytes", len(longText))) {
+		t.Errorf("an action over motion.MaxActionBytes: err %v, want one naming it and its size", err)
+	}
+	if _, err := e.Execute(ctx, motion.State{}, []string{longText[:motion.MaxActionBytes]}); err != nil {
+		t.Errorf("an action of motion.MaxActionBytes: %v", err)
 	}
 	long := make([]string, 300)
 	for i := range long {

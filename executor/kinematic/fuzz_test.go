@@ -26,7 +26,7 @@ func FuzzParse(f *testing.F) {
 	}
 	e := New(Options{Profile: MotionLLM()})
 	f.Fuzz(func(t *testing.T, text string) {
-		if !utf8.ValidString(text) || len(text) > 2000 {
+		if !utf8.ValidString(text) || len(text) > motion.MaxActionBytes {
 			return
 		}
 		acts := Parse(text)

@@ -25,8 +25,8 @@ func (im Image) Hash() string {
 // Empty reports whether the image has no pixels to send.
 func (im Image) Empty() bool { return len(im.PNG) == 0 }
 
-// images counts the images of a list that have pixels.
-func images(ims ...Image) int {
+// Images counts the images of a list that have pixels: the VQUs a request carrying them costs.
+func Images(ims ...Image) int {
 	n := 0
 	for _, im := range ims {
 		if !im.Empty() {

@@ -79,8 +79,8 @@ func nameWords(o *scene.Object) []string {
 	return out
 }
 
-// head returns the word an object is chiefly called: its category's last word.
-func head(o *scene.Object) string {
+// headWord returns the word an object is chiefly called: its category's last word.
+func headWord(o *scene.Object) string {
 	ws := strings.Split(o.Category, "_")
 	return ws[len(ws)-1]
 }
@@ -149,7 +149,7 @@ func (r *resolver) byName(ws []string) []*scene.Object {
 // headAt returns the index of the first word naming the object's head word (exactly, or, when not
 // exact, as part of it: "chair" in "armchair"); -1 when none does.
 func headAt(o *scene.Object, ws []string, exact bool) int {
-	h := head(o)
+	h := headWord(o)
 	for i, w := range ws {
 		if w == h || !exact && len(w) >= 4 && strings.Contains(h, w) {
 			return i
@@ -213,7 +213,7 @@ func (r *resolver) choose(cands []*scene.Object, target, ref string, prev []goal
 			return nil, "", fmt.Errorf("%q: %w", ref, err)
 		}
 		o := nearestTo(cands, center(refObj), refObj)
-		return o, fmt.Sprintf("%s is the %s nearest to %s", o.ID, head(o), refObj.ID), nil
+		return o, fmt.Sprintf("%s is the %s nearest to %s", o.ID, headWord(o), refObj.ID), nil
 	}
 	if o, how, ok := r.modified(cands, words(target), prev); ok {
 		return o, how, nil
@@ -246,7 +246,7 @@ func (r *resolver) modified(cands []*scene.Object, ws []string, prev []goal) (*s
 				i = len(byDist) - 1
 			}
 			if i < len(byDist) {
-				return byDist[i], fmt.Sprintf("the %s %s counting from the nearest to the start is %s", w, head(byDist[i]), byDist[i].ID), true
+				return byDist[i], fmt.Sprintf("the %s %s counting from the nearest to the start is %s", w, headWord(byDist[i]), byDist[i].ID), true
 			}
 		}
 		if o, how, ok := r.sided(cands, w); ok {
@@ -277,7 +277,7 @@ func (r *resolver) sided(cands []*scene.Object, w string) (*scene.Object, string
 		return nil, "", false
 	}
 	o := sortedBy(cands, key)[0]
-	return o, fmt.Sprintf("%s is the %s %s seen from the start", o.ID, w, head(o)), true
+	return o, fmt.Sprintf("%s is the %s %s seen from the start", o.ID, w, headWord(o)), true
 }
 
 // sized picks by size ("big", "small") or as not the previous object ("other").

@@ -1,0 +1,115 @@
+package geometric
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/motion"
+	"interactagent/scene"
+)
+
+// How close counts as done when the reasoner judges a goal by eye (its own rule, looser than an
+// evaluator's contact distances: it sees a picture, not the geometry).
+const (
+	nearStand   = 0.45 // walk to: the root within this of a stand point…
+	nearObject  = 0.85 // …or of the object's footprint
+	seatMargin  = 0.12 // sit and lie: the pelvis over the surface, up to this outside it
+	handMargin  = 0.12 // touch: the hand this close to the object's box
+	frameStride = 2    // judge every second frame: 0.1 s at 20 fps
+)
+
+// fulfilled reports whether the seen pose fulfils the goal.
+func fulfilled(g goal, s seenPose) bool {
+	switch g.kind {
+	case standUp:
+		return s.posture == standing
+	case walkTo:
+		return s.posture == standing && nearTo(g.object, s.root)
+	case sitOn:
+		return s.posture == sitting && onSurface(g.object, s, func(su scene.Surface) bool { return su.Sit })
+	case lieOn:
+		return s.posture == lying && onSurface(g.object, s, func(su scene.Surface) bool { return su.LieDown || su.Sit })
+	case touch:
+		return handOn(g.object, g.hand, s)
+	}
+	return false
+}
+
+// nearTo reports whether p is by the object: near a stand point or its footprint.
+func nearTo(o *scene.Object, p mgl64.Vec3) bool {
+	for _, sp := range o.StandPoints {
+		if horizontal(sp.Sub(p)) <= nearStand {
+			return true
+		}
+	}
+	return horizontal(closestOnBox(o.Bounds(), p).Sub(p)) <= nearObject
+}
+
+// onSurface reports whether the pelvis is over one of the object's surfaces that fit, not far
+// above it.
+func onSurface(o *scene.Object, s seenPose, fits func(scene.Surface) bool) bool {
+	for _, su := range o.Surfaces {
+		if fits(su) && overSurface(su, s.root) && s.pelvisY <= su.Height()+0.35 {
+			return true
+		}
+	}
+	return false
+}
+
+// overSurface reports whether the floor point p lies over the surface's rectangle (grown by
+// seatMargin).
+func overSurface(su scene.Surface, p mgl64.Vec3) bool {
+	axis := flat(su.Axis).Normalize()
+	across := mgl64.Vec3{axis.Z(), 0, -axis.X()}
+	d := p.Sub(flat(su.Center))
+	return math.Abs(d.Dot(axis)) <= su.Extent[0]+seatMargin && math.Abs(d.Dot(across)) <= su.Extent[1]+seatMargin
+}
+
+// handOn reports whether the named hand (or either, for "both") is at the object.
+func handOn(o *scene.Object, hand string, s seenPose) bool {
+	b := o.Bounds()
+	for i, name := range []string{"left", "right"} {
+		if (hand == name || hand == "both" || hand == "") && b.SignedDistance(s.hands[i]) <= handMargin {
+			return true
+		}
+	}
+	return false
+}
+
+// progress follows the goals along the clip, each after the previous one: it returns how many
+// were fulfilled in order and the frame where each was (every frameStride frames, and the last).
+func progress(goals []goal, c *motion.Clip, e *eye) (int, []int) {
+	var at []int
+	k := 0
+	for t := 0; t < c.Len() && k < len(goals); t++ {
+		if t%frameStride != 0 && t != c.Len()-1 {
+			continue
+		}
+		if fulfilled(goals[k], e.seePose(c.Frames[t])) {
+			at = append(at, t)
+			k++
+		}
+	}
+	return k, at
+}
+
+// seePose is what a frame looks like to the eye: positions off by the perception's error.
+func (e *eye) seePose(p motion.Pose) seenPose {
+	s := see(p)
+	s.root = e.point(s.root)
+	for i := range s.hands {
+		s.hands[i] = s.hands[i].Add(mgl64.Vec3{e.within(e.p.PositionError), e.within(e.p.PositionError), e.within(e.p.PositionError)})
+	}
+	return s
+}
+
+// describe says in words where a seen pose is relative to a goal.
+func describe(g goal, s seenPose) string {
+	if g.object == nil {
+		return fmt.Sprintf("the body is %s", s.posture)
+	}
+	d := horizontal(closestOnBox(g.object.Bounds(), s.root).Sub(s.root))
+	return fmt.Sprintf("the body is %s, %.2f m from %s", s.posture, d, g.object.ID)
+}

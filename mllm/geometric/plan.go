@@ -1,0 +1,400 @@
+package geometric
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/geom"
+	"interactagent/scene"
+)
+
+// step is one planned action and the pose the reasoner expects after it.
+type step struct {
+	move  move
+	after pose
+}
+
+// planner turns goals into atomic actions over the walkable floor.
+type planner struct {
+	floor *scene.Floor
+	// scale multiplies walked distances and turned angles, from what reflection learned of the
+	// executor (1 when nothing was learned).
+	walkScale, turnScale float64
+}
+
+// plan plans the goals in order from p, returning the steps and the pose the body should end in.
+func (pl *planner) plan(goals []goal, p pose) ([]step, error) {
+	var out []step
+	for _, g := range goals {
+		steps, err := pl.goal(g, p)
+		if err != nil {
+			return nil, fmt.Errorf("geometric: %s %s: %w", g.kind, objectName(g.object), err)
+		}
+		out = append(out, steps...)
+		if len(steps) > 0 {
+			p = steps[len(steps)-1].after
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("geometric: nothing to do: the body already is where the instruction wants it")
+	}
+	return out, nil
+}
+
+// objectName returns an object's id, or "" for none.
+func objectName(o *scene.Object) string {
+	if o == nil {
+		return ""
+	}
+	return o.ID
+}
+
+// seq collects steps, tracking the pose.
+type seq struct {
+	pl    *planner
+	p     pose
+	steps []step
+}
+
+// add appends a move with the pose it leads to.
+func (s *seq) add(m move) {
+	s.p = s.p.after(m)
+	s.steps = append(s.steps, step{m, s.p})
+}
+
+// goal plans one goal from p.
+func (pl *planner) goal(g goal, p pose) ([]step, error) {
+	s := &seq{pl: pl, p: p}
+	if p.posture != standing {
+		s.add(move{kind: mStand})
+	}
+	s.escape()
+	var err error
+	switch g.kind {
+	case walkTo:
+		err = s.walkTo(g.object)
+	case sitOn:
+		err = s.sitOn(g.object)
+	case lieOn:
+		err = s.lieOn(g.object)
+	case touch:
+		err = s.touch(g.object, g.hand)
+	}
+	return s.steps, err
+}
+
+// faceTo turns to a heading (turns smaller than minTurn are left out).
+func (s *seq) faceTo(h float64) {
+	if d := turnTo(s.p.heading, h); math.Abs(d) >= minTurn {
+		s.add(move{kind: mTurn, amount: math.Round(d*s.pl.turnScale/5) * 5})
+		s.p.heading = h // what was meant, not the rounding: errors are the observer's business
+		s.steps[len(s.steps)-1].after = s.p
+	}
+}
+
+// walk walks forward d metres in pieces the executor can make.
+func (s *seq) walk(d float64) {
+	for d >= minWalk {
+		piece := min(d, maxWalk)
+		s.add(move{kind: mForward, amount: round1(piece * s.pl.walkScale)})
+		s.p.feet = s.p.feet.Sub(forward(s.p.heading).Mul(round1(piece*s.pl.walkScale) - piece))
+		s.steps[len(s.steps)-1].after = s.p
+		d -= piece
+	}
+}
+
+// round1 rounds metres to the decimetre, or to the centimetre below a metre.
+func round1(v float64) float64 {
+	if v < 1 {
+		return math.Round(v*100) / 100
+	}
+	return math.Round(v*10) / 10
+}
+
+// route walks a shortest free path to target: a turn and a walk per segment. A body whose feet are
+// in blocked floor (standing up from a chair at a desk leaves them under it) first steps out to
+// the nearest free floor.
+func (s *seq) route(target mgl64.Vec3) error {
+	s.escape()
+	path, err := s.pl.floor.Path(s.p.feet, target)
+	if err != nil {
+		return err
+	}
+	for _, q := range path[1:] { // from the feet, even when the path starts snapped out of a blocked cell
+		d := flat(q).Sub(s.p.feet)
+		if horizontal(d) < minWalk {
+			continue
+		}
+		s.faceTo(headingOf(d))
+		s.walk(horizontal(d))
+		s.p.feet = flat(q)
+		s.steps[len(s.steps)-1].after = s.p
+	}
+	return nil
+}
+
+// maxEscape is the farthest a body steps out of blocked floor before a route.
+const maxEscape = 1.2
+
+// escape steps out to the nearest free floor when the feet stand in blocked floor: backward (the
+// way a person leaves a desk) and sideways, without turning.
+func (s *seq) escape() {
+	if s.pl.floor.Free(s.p.feet) {
+		return
+	}
+	q, ok := s.pl.floor.NearestFree(s.p.feet)
+	if !ok || horizontal(q.Sub(s.p.feet)) > maxEscape {
+		return
+	}
+	v := q.Sub(s.p.feet)
+	if back := -v.Dot(forward(s.p.heading)); back >= minWalk {
+		s.add(move{kind: mBackward, amount: round1(back)})
+	} else if back <= -minWalk {
+		s.add(move{kind: mForward, amount: round1(-back)})
+	}
+	if lat := v.Dot(leftOf(s.p.heading)); math.Abs(lat) >= minWalk {
+		kind := mSideLeft
+		if lat < 0 {
+			kind = mSideRight
+		}
+		s.add(move{kind: kind, amount: round1(math.Abs(lat))})
+	}
+	s.p.feet = q
+	if n := len(s.steps); n > 0 {
+		s.steps[n-1].after = s.p
+	}
+}
+
+// walkTo walks to the object's nearest reachable stand point and faces the object.
+func (s *seq) walkTo(o *scene.Object) error {
+	sp, err := s.pl.standPoint(o, s.p.feet)
+	if err != nil {
+		return err
+	}
+	if err := s.route(sp); err != nil {
+		return err
+	}
+	s.faceTo(headingOf(center(o).Sub(s.p.feet)))
+	return nil
+}
+
+// standPoint returns the free stand point of o with the shortest path from p.
+func (pl *planner) standPoint(o *scene.Object, p mgl64.Vec3) (mgl64.Vec3, error) {
+	best, bestLen := mgl64.Vec3{}, math.Inf(1)
+	points := o.StandPoints
+	if len(points) == 0 {
+		points = []mgl64.Vec3{pl.beside(o, p)}
+	}
+	for _, sp := range points {
+		q, ok := pl.floor.NearestFree(sp)
+		if !ok || horizontal(q.Sub(sp)) > scene.FloorSnap {
+			continue
+		}
+		if path, err := pl.floor.Path(p, q); err == nil && pathLength(path) < bestLen {
+			best, bestLen = q, pathLength(path)
+		}
+	}
+	if math.IsInf(bestLen, 1) {
+		return best, fmt.Errorf("no free place to stand by %s can be reached", o.ID)
+	}
+	return best, nil
+}
+
+// beside returns a point by the object on the side facing p, for objects without stand points.
+func (pl *planner) beside(o *scene.Object, p mgl64.Vec3) mgl64.Vec3 {
+	c := center(o)
+	d := flat(p).Sub(c)
+	if horizontal(d) < 1e-6 {
+		d = mgl64.Vec3{0, 0, 1}
+	}
+	size := o.Bounds().Size()
+	return c.Add(d.Normalize().Mul(math.Hypot(size.X(), size.Z())/2 + scene.BodyClearance + 0.05))
+}
+
+// pathLength returns a polyline's length.
+func pathLength(path []mgl64.Vec3) float64 {
+	n := 0.0
+	for i := 1; i < len(path); i++ {
+		n += horizontal(path[i].Sub(path[i-1]))
+	}
+	return n
+}
+
+// backInto approaches a target pose backwards: route to the free floor ahead of it or, when
+// that is blocked (a chair at a desk faces the desk), to the object's stand point nearest the
+// target; then face the target's heading, sidestep across and walk backward (or forward) onto it.
+func (s *seq) backInto(o *scene.Object, target mgl64.Vec3, h float64) error {
+	approach, err := s.pl.approach(o, target, h, s.p.feet)
+	if err != nil {
+		return err
+	}
+	if err := s.route(approach); err != nil {
+		return err
+	}
+	s.faceTo(h)
+	v := target.Sub(s.p.feet)
+	if lat := v.Dot(leftOf(h)); math.Abs(lat) >= minWalk {
+		kind := mSideLeft
+		if lat < 0 {
+			kind = mSideRight
+		}
+		s.add(move{kind: kind, amount: round1(math.Abs(lat))})
+	}
+	if back := -v.Dot(forward(h)); back >= minWalk {
+		s.add(move{kind: mBackward, amount: round1(back)})
+	} else if back <= -minWalk {
+		s.add(move{kind: mForward, amount: round1(-back)})
+	}
+	s.p.feet = target
+	if n := len(s.steps); n > 0 {
+		s.steps[n-1].after = s.p
+	}
+	return nil
+}
+
+// approachGap is how far ahead of a seat's or bed's target the body turns round before backing
+// onto it.
+const approachGap = 0.45
+
+// approach returns where to turn round before backing onto target: the free floor ahead of it,
+// else the reachable stand point of o nearest the target.
+func (pl *planner) approach(o *scene.Object, target mgl64.Vec3, h float64, from mgl64.Vec3) (mgl64.Vec3, error) {
+	ahead := target.Add(forward(h).Mul(approachGap))
+	if pl.floor.Free(ahead) && pl.reachable(ahead, from) {
+		return ahead, nil
+	}
+	best, bestD := mgl64.Vec3{}, math.Inf(1)
+	for _, sp := range o.StandPoints {
+		q, ok := pl.floor.NearestFree(sp)
+		if !ok || horizontal(q.Sub(sp)) > scene.FloorSnap || !pl.reachable(q, from) {
+			continue
+		}
+		if d := horizontal(q.Sub(target)); d < bestD {
+			best, bestD = q, d
+		}
+	}
+	if math.IsInf(bestD, 1) {
+		return pl.standPoint(o, from)
+	}
+	return best, nil
+}
+
+// sitOn sits on the object's seat whose front is easiest to reach.
+func (s *seq) sitOn(o *scene.Object) error {
+	surf, ok := bestSurface(o, s.p.feet, func(su scene.Surface) bool { return su.Sit })
+	if !ok {
+		return fmt.Errorf("%s has nothing to sit on", o.ID)
+	}
+	axis := flat(surf.Axis).Normalize()
+	target := flat(surf.Center).Add(axis.Mul(sitBack))
+	if err := s.backInto(o, target, headingOf(axis)); err != nil {
+		return err
+	}
+	s.add(move{kind: mSit, amount: surf.Height()})
+	return nil
+}
+
+// lieOn lies on the object's lying surface, head towards its head end where a side allows it.
+func (s *seq) lieOn(o *scene.Object) error {
+	surf, ok := bestSurface(o, s.p.feet, func(su scene.Surface) bool { return su.LieDown })
+	if !ok {
+		return fmt.Errorf("%s has nothing to lie on", o.ID)
+	}
+	target, h := s.pl.lieApproach(surf, s.p.feet)
+	if err := s.backInto(o, target, h); err != nil {
+		return err
+	}
+	s.add(move{kind: mLie, amount: surf.Height()})
+	return nil
+}
+
+// lieApproach returns where to stand, and facing which way, to lie down along the surface: on the
+// side whose left (where the head goes) points to the head end, unless only the other side can be
+// reached.
+func (pl *planner) lieApproach(surf scene.Surface, from mgl64.Vec3) (mgl64.Vec3, float64) {
+	axis := flat(surf.Axis).Normalize() // head to foot
+	across := mgl64.Vec3{axis.Z(), 0, -axis.X()}
+	c := flat(surf.Center)
+	var best mgl64.Vec3
+	bestH, bestScore := 0.0, math.Inf(-1)
+	for _, sgn := range []float64{1, -1} {
+		f := across.Mul(sgn) // facing away from the surface on this side
+		h := headingOf(f)
+		pelvis := c.Add(f.Mul(surf.Extent[1] - 0.35)).Sub(axis.Mul(0.15))
+		feet := pelvis.Add(f.Mul(lieBack)).Sub(leftOf(h).Mul(lieLeft))
+		score := -leftOf(h).Dot(axis) // the head end is at −axis
+		if !pl.reachable(feet.Add(f.Mul(0.45)), from) {
+			score -= 10
+		}
+		if score > bestScore {
+			best, bestH, bestScore = feet, h, score
+		}
+	}
+	return best, bestH
+}
+
+// reachable reports whether a free cell near p can be walked to from from.
+func (pl *planner) reachable(p, from mgl64.Vec3) bool {
+	q, ok := pl.floor.NearestFree(p)
+	if !ok || horizontal(q.Sub(p)) > scene.FloorSnap {
+		return false
+	}
+	_, err := pl.floor.Path(from, q)
+	return err == nil
+}
+
+// bestSurface returns the object's surface that fits, nearest to p.
+func bestSurface(o *scene.Object, p mgl64.Vec3, fits func(scene.Surface) bool) (scene.Surface, bool) {
+	var best scene.Surface
+	found, bestD := false, math.Inf(1)
+	for _, su := range o.Surfaces {
+		if !fits(su) {
+			continue
+		}
+		if d := horizontal(flat(su.Center).Sub(p)); d < bestD {
+			best, bestD, found = su, d, true
+		}
+	}
+	return best, found
+}
+
+// touch walks to the object, faces its nearest edge, steps close enough that the hand lands just
+// inside it, turns so that the reaching hand (which is off to the side) lines up, and reaches.
+func (s *seq) touch(o *scene.Object, hand string) error {
+	if err := s.walkTo(o); err != nil {
+		return err
+	}
+	b := o.Bounds()
+	near := closestOnBox(b, s.p.feet)
+	s.faceTo(headingOf(near.Sub(s.p.feet)))
+	reach := math.Hypot(reachForward, reachSide)
+	if gap := horizontal(near.Sub(s.p.feet)) - (reach - 0.05); gap >= minWalk {
+		s.walk(gap)
+	}
+	offset := math.Atan2(reachSide, reachForward) // the right hand is to the right: turn left
+	switch hand {
+	case "left":
+		s.faceTo(geom.WrapAngle(s.p.heading - offset))
+	case "right":
+		s.faceTo(geom.WrapAngle(s.p.heading + offset))
+	}
+	s.add(move{kind: mReach, amount: reachHeight(b), hand: hand})
+	return nil
+}
+
+// closestOnBox returns the point of the box's footprint nearest p, on the floor.
+func closestOnBox(b geom.Box, p mgl64.Vec3) mgl64.Vec3 {
+	return mgl64.Vec3{geom.Clamp(p.X(), b.Lo.X(), b.Hi.X()), 0, geom.Clamp(p.Z(), b.Lo.Z(), b.Hi.Z())}
+}
+
+// reachHeight is where a hand touches an object: its top when a standing hand reaches it, a
+// shelf's height on tall furniture.
+func reachHeight(b geom.Box) float64 {
+	top := b.Hi.Y()
+	if top > 1.5 {
+		return 1.2
+	}
+	return math.Max(top+0.03, 0.35)
+}

@@ -1,0 +1,81 @@
+package geometric
+
+import (
+	"fmt"
+	"sync"
+
+	"interactagent/mllm"
+	"interactagent/scene"
+	"interactagent/scene/distance"
+)
+
+// Name is how the built-in reasoner names itself in every output: a stand-in, not a model.
+const Name = "builtin/geometric (stand-in reasoner: reads geometry, not images)"
+
+// Options configure a Reasoner; the zero value is ready to use.
+type Options struct {
+	// Seed seeds the perception errors; the same seed and request are always seen the same way.
+	Seed uint64
+	// Perception bounds what the reasoner misjudges; the zero value means DefaultPerception.
+	Perception *Perception
+}
+
+// Reasoner is the built-in stand-in for a multimodal model (see the package comment). It keeps
+// no state between calls but caches, per scene, the walkable floor and the depth field it reads;
+// it is safe for concurrent use.
+type Reasoner struct {
+	seed   uint64
+	see    Perception
+	mu     sync.Mutex
+	floors map[*scene.Scene]*scene.Floor
+	depths map[*scene.Scene]*distance.DepthField
+}
+
+var _ mllm.Model = (*Reasoner)(nil)
+
+// New returns a reasoner.
+func New(opt Options) *Reasoner {
+	p := DefaultPerception()
+	if opt.Perception != nil {
+		p = *opt.Perception
+	}
+	return &Reasoner{seed: opt.Seed, see: p, floors: map[*scene.Scene]*scene.Floor{}, depths: map[*scene.Scene]*distance.DepthField{}}
+}
+
+// Name implements mllm.Model: the reasoner says what it is.
+func (r *Reasoner) Name() string { return Name }
+
+// floor returns the scene's walkable floor, built once.
+func (r *Reasoner) floor(s *scene.Scene) (*scene.Floor, error) {
+	if s == nil {
+		return nil, fmt.Errorf("geometric: no scene: the built-in reasoner reads the scene's geometry")
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if f, ok := r.floors[s]; ok {
+		return f, nil
+	}
+	f, err := scene.NewFloor(s, scene.FloorOptions{})
+	if err != nil {
+		return nil, err
+	}
+	r.floors[s] = f
+	return f, nil
+}
+
+// depth returns the scene's depth field, built once.
+func (r *Reasoner) depth(s *scene.Scene) *distance.DepthField {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if d, ok := r.depths[s]; ok {
+		return d
+	}
+	d := distance.NewDepthField(s)
+	r.depths[s] = d
+	return d
+}
+
+// usage is what a request to a model with these images would count: one request, one VQU per image
+// it carries (the reasoner reads geometry, but counts like the model it stands in for, so cost
+// tables of the two backends compare).
+func usage(images int) mllm.Usage { return mllm.Usage{Requests: 1, Images: images} }

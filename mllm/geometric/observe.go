@@ -239,7 +239,7 @@ func wouldReach(goals []goal, p pose, steps []string) bool {
 func (o *observer) replan(n int, p pose, extra float64) ([]string, error) {
 	fl := o.fl
 	if extra > 0 {
-		if wider, err := scene.NewFloor(o.in.Scene, scene.FloorOptions{Clearance: scene.BodyClearance + extra}); err == nil {
+		if wider, err := o.r.floorWith(o.in.Scene, extra); err == nil {
 			fl = wider
 		}
 	}

@@ -27,7 +27,7 @@ type Reasoner struct {
 	seed   uint64
 	see    Perception
 	mu     sync.Mutex
-	floors map[*scene.Scene]*scene.Floor
+	floors map[floorKey]*scene.Floor
 	depths map[*scene.Scene]*distance.DepthField
 }
 
@@ -39,27 +39,38 @@ func New(opt Options) *Reasoner {
 	if opt.Perception != nil {
 		p = *opt.Perception
 	}
-	return &Reasoner{seed: opt.Seed, see: p, floors: map[*scene.Scene]*scene.Floor{}, depths: map[*scene.Scene]*distance.DepthField{}}
+	return &Reasoner{seed: opt.Seed, see: p, floors: map[floorKey]*scene.Floor{}, depths: map[*scene.Scene]*distance.DepthField{}}
 }
 
 // Name implements mllm.Model: the reasoner says what it is.
 func (r *Reasoner) Name() string { return Name }
 
+// floorKey names a walkable floor: a scene and the clearance it keeps beyond the body's.
+type floorKey struct {
+	s     *scene.Scene
+	extra float64
+}
+
 // floor returns the scene's walkable floor, built once.
-func (r *Reasoner) floor(s *scene.Scene) (*scene.Floor, error) {
+func (r *Reasoner) floor(s *scene.Scene) (*scene.Floor, error) { return r.floorWith(s, 0) }
+
+// floorWith returns the scene's walkable floor keeping extra clearance, built once per scene and
+// clearance.
+func (r *Reasoner) floorWith(s *scene.Scene, extra float64) (*scene.Floor, error) {
 	if s == nil {
 		return nil, fmt.Errorf("geometric: no scene: the built-in reasoner reads the scene's geometry")
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if f, ok := r.floors[s]; ok {
+	k := floorKey{s, extra}
+	if f, ok := r.floors[k]; ok {
 		return f, nil
 	}
-	f, err := scene.NewFloor(s, scene.FloorOptions{})
+	f, err := scene.NewFloor(s, scene.FloorOptions{Clearance: scene.BodyClearance + extra})
 	if err != nil {
 		return nil, err
 	}
-	r.floors[s] = f
+	r.floors[k] = f
 	return f, nil
 }
 

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"interactagent/mllm"
-	"interactagent/scene"
 )
 
 // Reflect implements mllm.Model: it reads every round of the memory as a model would — what each
@@ -25,7 +24,7 @@ func (r *Reasoner) Reflect(ctx context.Context, in mllm.ReflectInput) (mllm.Refl
 	l := r.learn(in, e)
 	pl := &planner{floor: fl, walkScale: l.walkScale, turnScale: l.turnScale}
 	if l.clearance > 0 {
-		if wider, err := scene.NewFloor(in.Scene, scene.FloorOptions{Clearance: scene.BodyClearance + l.clearance}); err == nil {
+		if wider, err := r.floorWith(in.Scene, l.clearance); err == nil {
 			pl.floor = wider
 		}
 	}

@@ -72,7 +72,7 @@ type cachedReply interface {
 
 // through answers from the cache when it can, else calls and stores a successful reply.
 func through[R cachedReply](c *Cached, role Role, view any, call func() (R, error)) (R, error) {
-	key, ok := c.fp.key(c.m.Name(), role, view)
+	key, ok := c.fp.key(backendKey(c.m), role, view)
 	if !ok {
 		return call()
 	}
@@ -148,3 +148,29 @@ func (c *Cached) Entries() map[Role]int {
 	})
 	return out
 }
+
+// backendKey names a model for cache keys: its name and, when it has one, its settings' digest.
+func backendKey(m Model) string {
+	if k, ok := m.(CacheKeyer); ok && k.CacheKey() != "" {
+		return m.Name() + "#" + k.CacheKey()
+	}
+	return m.Name()
+}
+
+// innerKey returns the wrapped model's settings digest, so that wrappers stacked in any order
+// keep it visible to a cache around them.
+func innerKey(m Model) string {
+	if k, ok := m.(CacheKeyer); ok {
+		return k.CacheKey()
+	}
+	return ""
+}
+
+// CacheKey returns the wrapped model's settings digest.
+func (c *Cached) CacheKey() string { return innerKey(c.m) }
+
+// CacheKey returns the wrapped model's settings digest.
+func (w *Accounted) CacheKey() string { return innerKey(w.m) }
+
+// CacheKey returns the wrapped model's settings digest.
+func (w *Limited) CacheKey() string { return innerKey(w.m) }

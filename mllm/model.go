@@ -7,8 +7,14 @@ import "context"
 // Each method sends one request (a backend may re-ask a bounded number of times when a reply
 // cannot be used) and returns a typed reply, or an error: a *RequestError when the model could not
 // be asked or refused, a *ReplyError when it answered but nothing usable could be read, or the
-// context's error when ctx ended. Implementations are safe for concurrent use by several
-// goroutines, and never see an evaluator's goals (inputs have no place for them).
+// context's error when ctx ended. With an error, the reply is empty except for its Meta.Usage,
+// which still counts what was spent (accounting records it). Implementations are safe for
+// concurrent use by several goroutines, and never see an evaluator's goals (inputs have no place
+// for them).
+//
+// A backend whose replies depend on settings its Name does not show (prompts, sampling, image
+// size) also implements CacheKeyer, so that a reply cache never serves a reply made under other
+// settings.
 type Model interface {
 	// Name identifies the backend and model, such as "openai/gpt-4o" or
 	// "builtin/geometric (stand-in reasoner)".
@@ -69,7 +75,11 @@ type ReplyError struct {
 	Msg     string
 	Raw     string
 	Tries   int
+	Err     error // why the last reply was unusable (often a *ParseError), when known
 }
+
+// Unwrap returns why the last reply was unusable.
+func (e *ReplyError) Unwrap() error { return e.Err }
 
 // Error says which role's reply was unusable and why.
 func (e *ReplyError) Error() string {
@@ -78,4 +88,10 @@ func (e *ReplyError) Error() string {
 		s += " (after " + itoa(e.Tries) + " tries)"
 	}
 	return s
+}
+
+// CacheKeyer is implemented by models whose replies depend on settings beyond their Name: CacheKey
+// returns a short digest of those settings, which WithCache mixes into every key.
+type CacheKeyer interface {
+	CacheKey() string
 }

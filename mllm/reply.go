@@ -11,8 +11,10 @@ type Meta struct {
 	Cached    bool   `json:"cached,omitempty"`
 }
 
-// Usage is what producing one reply cost: requests sent (re-asks included), images sent (VQUs:
-// one request with K images counts K, as the paper counts them), tokens, and the time it took.
+// Usage is what producing one reply cost: requests sent (retries and re-asks included), images
+// sent (VQUs: one request with K views counts K, as the paper counts them — a re-ask that sends
+// them again counts them again, and one image tiled from K views counts K), tokens, and the time
+// it took.
 type Usage struct {
 	Requests         int           `json:"requests"`
 	Images           int           `json:"images"`

@@ -184,3 +184,27 @@ func TestReadPrices(t *testing.T) {
 		}
 	}
 }
+
+// keyed is a model whose replies depend on a setting its name does not show.
+type keyed struct {
+	*Funcs
+	setting string
+}
+
+func (k keyed) CacheKey() string { return k.setting }
+
+// TestCacheKeysFollowSettings: the same model name under other settings shares no reply, however
+// the wrappers are stacked.
+func TestCacheKeysFollowSettings(t *testing.T) {
+	var calls atomic.Int32
+	dir := t.TempDir()
+	in := PlanInput{Context: Context{Task: "x"}}
+	for _, setting := range []string{"prompts-a", "prompts-b", "prompts-a"} {
+		m := WithAccounting(keyed{counting(&calls), setting}, &Accounts{})
+		c, _ := WithCache(m, dir)
+		c.Plan(context.Background(), in)
+	}
+	if calls.Load() != 2 {
+		t.Fatalf("%d calls, want 2: one per setting", calls.Load())
+	}
+}

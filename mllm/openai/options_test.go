@@ -1,6 +1,8 @@
 package openai
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -75,5 +77,44 @@ func TestSampling(t *testing.T) {
 		if got != want || req.Seed == nil || *req.Seed != 7 {
 			t.Errorf("%s: %s (%+v), want %s and seed 7", model, got, req, want)
 		}
+	}
+}
+
+// TestCacheKeyFollowsSettings: replies made under other prompts or settings never share a key.
+func TestCacheKeyFollowsSettings(t *testing.T) {
+	base := Options{BaseURL: "http://127.0.0.1:1/v1", Model: "m"}
+	key := func(o Options) string {
+		m, err := New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m.CacheKey()
+	}
+	k0 := key(base)
+	if key(base) != k0 {
+		t.Fatal("the same settings give different keys")
+	}
+	changed := []func(*Options){
+		func(o *Options) { o.Temperature = 0.7 },
+		func(o *Options) { o.Detail = DetailLow },
+		func(o *Options) { o.MaxImageSide = 512 },
+		func(o *Options) { o.OneImage = true },
+		func(o *Options) { s := 3; o.Seed = &s },
+	}
+	for i, f := range changed {
+		o := base
+		f(&o)
+		if key(o) == k0 {
+			t.Errorf("change %d kept the key", i)
+		}
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "plan.tmpl"), []byte("Plan {{.Task}} please."), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := base
+	o.PromptDir = dir
+	if key(o) == k0 {
+		t.Error("a user's own plan prompt kept the key")
 	}
 }

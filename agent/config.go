@@ -1,0 +1,134 @@
+package agent
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Mode is how a run uses observation and reflection (the paper's Table 1 rows).
+type Mode string
+
+// The four modes.
+const (
+	Naive   Mode = "naive"   // plan once, execute open loop
+	Online  Mode = "online"  // one round with online observation
+	Offline Mode = "offline" // memory reflection over rounds, each executed open loop
+	Full    Mode = "full"    // online observation in every round, reflection, adaptive stop
+)
+
+// Modes returns the four modes in the order of the paper's table.
+func Modes() []Mode { return []Mode{Naive, Online, Offline, Full} }
+
+// ParseMode reads a mode name.
+func ParseMode(s string) (Mode, error) {
+	for _, m := range Modes() {
+		if strings.EqualFold(s, string(m)) {
+			return m, nil
+		}
+	}
+	return "", fmt.Errorf("agent: mode %q, want naive, online, offline or full", s)
+}
+
+// observes reports whether the mode observes steps online.
+func (m Mode) observes() bool { return m == Online || m == Full }
+
+// reflects reports whether the mode runs several rounds with reflection and a stop check.
+func (m Mode) reflects() bool { return m == Offline || m == Full }
+
+// Feedback is what an observation or a reflection is told besides the images.
+type Feedback string
+
+// The feedback kinds: the paper's visual feedback, and hybrid, which adds measured numbers.
+const (
+	Visual Feedback = "visual"
+	Hybrid Feedback = "hybrid"
+)
+
+// ParseFeedback reads a feedback kind.
+func ParseFeedback(s string) (Feedback, error) {
+	switch Feedback(strings.ToLower(s)) {
+	case Visual, "":
+		return Visual, nil
+	case Hybrid:
+		return Hybrid, nil
+	}
+	return "", fmt.Errorf("agent: feedback %q, want visual or hybrid", s)
+}
+
+// Config is how a run goes. Its zero value, after Defaults, is the paper's setting: full mode,
+// N_max 5, R_max 2, visual feedback, early stop.
+type Config struct {
+	Mode Mode `json:"mode"`
+	// NMax bounds the rounds (reflecting modes); RMax the corrections per step (observing modes).
+	NMax int `json:"n_max"`
+	RMax int `json:"r_max"`
+	// Threshold is the observation score below which a "continue" is taken as a redo of the same
+	// action worded anew; 0 trusts the decision as given (the paper gives no threshold).
+	Threshold float64 `json:"threshold"`
+	// NoEarlyStop runs all NMax rounds even after a check passes.
+	NoEarlyStop bool `json:"no_early_stop,omitempty"`
+	// Keyframes and ImageSize shape the ghost images.
+	Keyframes int `json:"keyframes"`
+	ImageSize int `json:"image_size"`
+	// MemoryImages is how many of the latest rounds show their ghost image to reflection; older
+	// rounds are shown as text only (the paper notes memory grows with rounds).
+	MemoryImages int `json:"memory_images"`
+	// Seed seeds everything random in the run; it is passed to the executor.
+	Seed     uint64   `json:"seed"`
+	Feedback Feedback `json:"feedback"`
+	// ModelTries bounds how often one role's call is tried when the model fails (a timeout, a
+	// refusal, an unusable reply); each failure is recorded in the trace as a fault.
+	ModelTries int `json:"model_tries"`
+}
+
+// Defaults returns c with every zero field set to the paper's setting.
+func (c Config) Defaults() Config {
+	if c.Mode == "" {
+		c.Mode = Full
+	}
+	if c.NMax == 0 {
+		c.NMax = 5
+	}
+	if c.RMax == 0 {
+		c.RMax = 2
+	}
+	if c.Keyframes == 0 {
+		c.Keyframes = 24
+	}
+	if c.ImageSize == 0 {
+		c.ImageSize = 768
+	}
+	if c.MemoryImages == 0 {
+		c.MemoryImages = 2
+	}
+	if c.Feedback == "" {
+		c.Feedback = Visual
+	}
+	if c.ModelTries == 0 {
+		c.ModelTries = 8
+	}
+	return c
+}
+
+// Validate reports a configuration no run can follow.
+func (c Config) Validate() error {
+	if _, err := ParseMode(string(c.Mode)); err != nil {
+		return err
+	}
+	if _, err := ParseFeedback(string(c.Feedback)); err != nil {
+		return err
+	}
+	switch {
+	case c.NMax < 1 || c.NMax > 50:
+		return fmt.Errorf("agent: n_max %d, want 1 to 50 rounds", c.NMax)
+	case c.RMax < 0 || c.RMax > 10:
+		return fmt.Errorf("agent: r_max %d, want 0 to 10 corrections per step", c.RMax)
+	case !(c.Threshold >= 0 && c.Threshold <= 1):
+		return fmt.Errorf("agent: threshold %v, want a score from 0 to 1", c.Threshold)
+	case c.Keyframes < 2 || c.Keyframes > 200 || c.ImageSize < 64 || c.ImageSize > 4096:
+		return fmt.Errorf("agent: ghost images of %d keyframes at %d px, want 2–200 keyframes at 64–4096 px", c.Keyframes, c.ImageSize)
+	case c.ModelTries < 1 || c.MemoryImages < 0:
+		return fmt.Errorf("agent: model_tries %d and memory_images %d, want at least 1 and 0", c.ModelTries, c.MemoryImages)
+	}
+	return nil
+}

@@ -1,0 +1,42 @@
+package agent
+
+import (
+	"interactagent/executor"
+	"interactagent/mllm"
+	"interactagent/motion"
+	"interactagent/scene"
+)
+
+// Env is everything a run works with. The CLI, the desktop app and the benchmark fill it the same
+// way and call Run.
+type Env struct {
+	Scene *scene.Scene
+	// SceneRef is how the scene was opened (a built-in name or a file), kept in run.json so that
+	// the app and a resume open the same scene.
+	SceneRef string
+	// Task is the instruction, all any model role is told of what to do.
+	Task string
+	// Model plays the five roles; the run puts its folder's reply cache around it.
+	Model mllm.Model
+	// Executor turns actions into motion; ExecutorName names it (with its profile) for caches and
+	// run.json, such as "kinematic/motionllm".
+	Executor     executor.Executor
+	ExecutorName string
+	// Render draws the scene shots and ghost images the model is shown; nil sends a blank
+	// stand-in picture (for backends that read geometry, and for tests).
+	Render Renderer
+	// Folder is where the run is written; nil writes nothing.
+	Folder *Folder
+	// Person may pause the run before a step, edit the step's action and override decisions;
+	// nil runs without one.
+	Person Intervener
+}
+
+// Renderer draws what a model is shown: labelled shots of the scene and ghost images of motion.
+// Implementations are used from the run's goroutine only.
+type Renderer interface {
+	// Shots returns the labelled scene shots the scene analysis is shown.
+	Shots(s *scene.Scene) ([]mllm.Image, error)
+	// Ghost draws frames [from, to) of c over the scene as one ghost image.
+	Ghost(s *scene.Scene, c *motion.Clip, from, to int) ([]byte, error)
+}

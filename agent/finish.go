@@ -1,0 +1,84 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"runtime/debug"
+	"strconv"
+
+	"interactagent/mllm"
+)
+
+// jsonUnmarshal is json.Unmarshal (named for the files that read run folders).
+func jsonUnmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
+
+// runInfo is run.json: what a run is, without secrets.
+func runInfo(r *runner) map[string]any {
+	return map[string]any{"task": r.env.Task, "scene": r.env.SceneRef, "config": r.cfg, "model": r.trace.Model,
+		"executor": r.env.ExecutorName, "versions": versions()}
+}
+
+// versions names the program's build.
+func versions() map[string]string {
+	out := map[string]string{"interactagent": "devel"}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		out["go"] = bi.GoVersion
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" {
+				out["interactagent"] = s.Value
+			}
+		}
+	}
+	return out
+}
+
+// finish picks the stopping and the best round, writes summary.json and the done event.
+func (r *runner) finish(ctx context.Context) error {
+	t := r.trace
+	t.Final, t.Best = len(t.Rounds), 1
+	for i := range t.Rounds {
+		if better(t.Rounds[i].Metrics, t.Rounds[t.Best-1].Metrics) {
+			t.Best = i + 1
+		}
+	}
+	if err := r.writeJSON("summary.json", Summarize(t)); err != nil {
+		return err
+	}
+	pass := t.FinalRound().Verdict != nil && t.FinalRound().Verdict.Pass
+	return r.emit(ctx, Event{Kind: KindDone, Round: t.Final, By: "agent", Pass: &pass,
+		Text: "stopped at round " + itoa(t.Final) + "; the best round by its own metrics is " + itoa(t.Best)})
+}
+
+// Summary is summary.json: per round and final metrics and the costs.
+type Summary struct {
+	Task     string         `json:"task"`
+	Scene    string         `json:"scene"`
+	Mode     Mode           `json:"mode"`
+	Model    string         `json:"model"`
+	Executor string         `json:"executor"`
+	Final    int            `json:"final_round"`
+	Best     int            `json:"best_round"`
+	Rounds   []RoundSummary `json:"rounds"`
+	Costs    Costs          `json:"costs"`
+}
+
+// RoundSummary is one round of the summary.
+type RoundSummary struct {
+	Index    int           `json:"index"`
+	Plan     []string      `json:"plan"`
+	Accepted []string      `json:"accepted"`
+	Verdict  *mllm.Verdict `json:"verdict,omitempty"`
+	Metrics  Metrics       `json:"metrics"`
+}
+
+// Summarize returns the summary of a trace.
+func Summarize(t *Trace) Summary {
+	s := Summary{Task: t.Task, Scene: t.SceneRef, Mode: t.Config.Mode, Model: t.Model, Executor: t.Executor, Final: t.Final, Best: t.Best, Costs: t.Costs}
+	for _, r := range t.Rounds {
+		s.Rounds = append(s.Rounds, RoundSummary{Index: r.Index, Plan: r.Plan, Accepted: r.Accepted, Verdict: r.Verdict, Metrics: r.Metrics})
+	}
+	return s
+}
+
+// itoa formats an int.
+func itoa(n int) string { return strconv.Itoa(n) }

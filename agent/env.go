@@ -30,6 +30,9 @@ type Env struct {
 	// Person may pause the run before a step, edit the step's action and override decisions;
 	// nil runs without one.
 	Person Intervener
+	// Settings are how the front end built the backends (model, endpoint, profile; never a key),
+	// kept in run.json so that a resume builds the same ones.
+	Settings map[string]string
 }
 
 // Renderer draws what a model is shown: labelled shots of the scene and ghost images of motion.

@@ -3,9 +3,12 @@ package agent
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"os"
 	"runtime/debug"
 	"strconv"
 
+	"interactagent/fileio"
 	"interactagent/mllm"
 )
 
@@ -15,7 +18,7 @@ func jsonUnmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
 // runInfo is run.json: what a run is, without secrets.
 func runInfo(r *runner) map[string]any {
 	return map[string]any{"task": r.env.Task, "scene": r.env.SceneRef, "config": r.cfg, "model": r.trace.Model,
-		"executor": r.env.ExecutorName, "versions": versions()}
+		"executor": r.env.ExecutorName, "settings": r.env.Settings, "versions": versions()}
 }
 
 // versions names the program's build.
@@ -47,6 +50,29 @@ func (r *runner) finish(ctx context.Context) error {
 	pass := t.FinalRound().Verdict != nil && t.FinalRound().Verdict.Pass
 	return r.emit(ctx, Event{Kind: KindDone, Round: t.Final, By: "agent", Pass: &pass,
 		Text: "stopped at round " + itoa(t.Final) + "; the best round by its own metrics is " + itoa(t.Best)})
+}
+
+// RunInfo is run.json as a resume reads it back.
+type RunInfo struct {
+	Task     string            `json:"task"`
+	Scene    string            `json:"scene"`
+	Config   Config            `json:"config"`
+	Model    string            `json:"model"`
+	Executor string            `json:"executor"`
+	Settings map[string]string `json:"settings"`
+}
+
+// ReadRunInfo reads a run folder's run.json.
+func ReadRunInfo(dir string) (RunInfo, error) {
+	var info RunInfo
+	data, err := fileio.ReadFile(os.DirFS(dir), "run.json", 1<<20)
+	if err != nil {
+		return info, fmt.Errorf("agent: %s is not a run folder: %w", dir, err)
+	}
+	if err := fileio.DecodeJSON(data, &info, false); err != nil {
+		return info, fmt.Errorf("agent: %s/run.json: %w", dir, err)
+	}
+	return info, nil
 }
 
 // Summary is summary.json: per round and final metrics and the costs.

@@ -30,6 +30,7 @@ func commands() map[string]command {
 		"penetration":    {"measure how deep a motion sinks into a scene (pe_max, pe10%, mean; capsule body proxy)", runPenetration},
 		"scenes":         {"list the built-in scenes; --objects or NAME lists each object's size, parts, surfaces", runScenes},
 		"scene":          {"scene tools: export a built-in scene or a scene file as GLB (scene export NAME OUT.glb)", runScene},
+		"run":            {"run one task with the agent (naive, online, offline or full mode) and write its run folder; --resume continues one", runRun},
 		"render":         {"draw a scene, a ghost image of motion, scene shots, or a video (MP4/GIF) of clips side by side", runRender},
 	}
 }

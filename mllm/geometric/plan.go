@@ -37,10 +37,30 @@ func (pl *planner) plan(goals []goal, p pose) ([]step, error) {
 			p = steps[len(steps)-1].after
 		}
 	}
+	out = mergeTurns(out)
 	if len(out) == 0 {
 		return nil, fmt.Errorf("geometric: nothing to do: the body already is where the instruction wants it")
 	}
 	return out, nil
+}
+
+// mergeTurns joins turns that follow each other (facing an object at the end of one goal, then
+// turning onto the next goal's route) into one turn, and drops one that comes to nothing.
+func mergeTurns(steps []step) []step {
+	var out []step
+	for _, st := range steps {
+		n := len(out)
+		if st.move.kind == mTurn && n > 0 && out[n-1].move.kind == mTurn {
+			sum := geom.WrapAngle(mgl64.DegToRad(out[n-1].move.amount + st.move.amount))
+			out[n-1] = step{move: move{kind: mTurn, amount: math.Round(mgl64.RadToDeg(sum)/5) * 5}, after: st.after}
+			if math.Abs(out[n-1].move.amount) < minTurn {
+				out = out[:n-1]
+			}
+			continue
+		}
+		out = append(out, st)
+	}
+	return out
 }
 
 // objectName returns an object's id, or "" for none.

@@ -9,7 +9,6 @@ import (
 	"strconv"
 
 	"interactagent/fileio"
-	"interactagent/mllm"
 )
 
 // jsonUnmarshal is json.Unmarshal (named for the files that read run folders).
@@ -90,18 +89,29 @@ type Summary struct {
 
 // RoundSummary is one round of the summary.
 type RoundSummary struct {
-	Index    int           `json:"index"`
-	Plan     []string      `json:"plan"`
-	Accepted []string      `json:"accepted"`
-	Verdict  *mllm.Verdict `json:"verdict,omitempty"`
-	Metrics  Metrics       `json:"metrics"`
+	Index    int          `json:"index"`
+	Plan     []string     `json:"plan"`
+	Accepted []string     `json:"accepted"`
+	Verdict  *VerdictText `json:"verdict,omitempty"`
+	Metrics  Metrics      `json:"metrics"`
+}
+
+// VerdictText is a verdict as a summary keeps it: the judgement and its reason, without how the
+// reply was obtained (a cache, a latency), which differs between a run and its resumption.
+type VerdictText struct {
+	Pass   bool   `json:"pass"`
+	Reason string `json:"reason"`
 }
 
 // Summarize returns the summary of a trace.
 func Summarize(t *Trace) Summary {
 	s := Summary{Task: t.Task, Scene: t.SceneRef, Mode: t.Config.Mode, Model: t.Model, Executor: t.Executor, Final: t.Final, Best: t.Best, Costs: t.Costs}
 	for _, r := range t.Rounds {
-		s.Rounds = append(s.Rounds, RoundSummary{Index: r.Index, Plan: r.Plan, Accepted: r.Accepted, Verdict: r.Verdict, Metrics: r.Metrics})
+		rs := RoundSummary{Index: r.Index, Plan: r.Plan, Accepted: r.Accepted, Metrics: r.Metrics}
+		if r.Verdict != nil {
+			rs.Verdict = &VerdictText{Pass: r.Verdict.Pass, Reason: r.Verdict.Reason}
+		}
+		s.Rounds = append(s.Rounds, rs)
 	}
 	return s
 }

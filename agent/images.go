@@ -14,17 +14,18 @@ import (
 // drawShots draws the labelled scene shots (or reads them back when resuming) and keeps them in
 // the run folder as shots/NAME.png.
 func (r *runner) drawShots() ([]mllm.Image, error) {
-	if r.env.Render == nil {
-		return []mllm.Image{{Name: "top", Caption: "no picture: the renderer is off", PNG: blank()}}, nil
-	}
 	if shots, ok := r.readShots(); ok {
 		return shots, nil
 	}
-	start := time.Now()
-	shots, err := r.env.Render.Shots(r.env.Scene)
-	r.trace.Costs.spent("render", time.Since(start))
-	if err != nil {
-		return nil, err
+	shots := []mllm.Image{{Name: "top", Caption: "no picture: the renderer is off", PNG: blank()}}
+	if r.env.Render != nil {
+		start := time.Now()
+		var err error
+		shots, err = r.env.Render.Shots(r.env.Scene)
+		r.trace.Costs.spent("render", time.Since(start))
+		if err != nil {
+			return nil, err
+		}
 	}
 	r.trace.Costs.Renders += len(shots)
 	for _, s := range shots {

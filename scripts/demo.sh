@@ -1,30 +1,25 @@
 #!/usr/bin/env bash
-# The main job on built-in defaults (`make run`): a short plan in the living room, executed by the
-# built-in kinematic executor, drawn as scene shots, a ghost image and a clip, and measured.
+# The main job on built-in defaults (`make run`): the agent in full mode (online observation,
+# memory reflection, adaptive stop) carries out a two-part instruction in the living room with the
+# built-in backends — the geometric stand-in reasoner and the kinematic executor with the
+# motionllm error profile — and writes its run folder; then the chosen round is drawn as a clip.
 set -euo pipefail
 bin=${1:-bin/interactagent}
 out=${OUT:-runs/demo}
-mkdir -p "$out"
 scene=living_room
-plan="A person walks forward 2.6 meters; A person turns right by 90 degrees; A person walks forward 2.2 meters; A person turns right by 90 degrees; A person walks backward 0.4 meters; A person sits down"
+task="sit on the armchair, then walk to the bookshelf and touch it with your right hand"
 
-echo "==> built-in scenes"
-"$bin" scenes
+rm -rf "$out" # a folder that exists would be resumed; the demo starts afresh
+echo "==> the agent, full mode: \"$task\" in the $scene"
+"$bin" run --scene "$scene" --task "$task" --mode full --profile motionllm --seed 0 --out "$out"
+final=$(grep -o '"final_round": *[0-9]*' "$out/summary.json" | grep -o '[0-9]*$')
 echo
-echo "==> scene shots of $scene (top-down, oblique, eye level) → $out/shots/"
-"$bin" render --scene "$scene" --view shots --out "$out/shots"
+echo "==> the clip of round $final"
+if command -v ffmpeg >/dev/null 2>&1; then clip="$out/final.mp4"; else clip="$out/final.gif"; fi
+"$bin" render --scene "$scene" --motion "$out/round-$final/motion.json" --view oblique --out "$clip"
 echo
-echo "==> executing the demo plan with the built-in kinematic executor (ideal profile)"
-echo "    $plan"
-"$bin" execute --actions "$plan" --profile ideal --start 5.2,0.9,0 --out "$out/plan.json"
-echo
-echo "==> ghost image and clip"
-"$bin" render --scene "$scene" --motion "$out/plan.json" --out "$out/ghost.png"
-if command -v ffmpeg >/dev/null 2>&1; then clip="$out/clip.mp4"; else clip="$out/clip.gif"; fi
-"$bin" render --scene "$scene" --motion "$out/plan.json" --view oblique --out "$clip"
-echo
-echo "==> penetration of the motion into the scene"
-"$bin" penetration --scene "$scene" --motion "$out/plan.json"
-echo
-echo "Done. Open the files in $out/:"
-ls -1 "$out" "$out/shots" | sed 's/^/  /'
+echo "Done. The run folder $out holds:"
+echo "  run.json, trace.jsonl, summary.json    the run, every decision, the numbers"
+echo "  shots/                                 the labelled scene shots the model was shown"
+echo "  round-N/                               each round's plan, step ghost images, ghost.png, motion (.json, .npy), metrics"
+echo "  $(basename "$clip")                             the clip of the round the run stopped at"

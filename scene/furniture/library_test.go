@@ -51,11 +51,10 @@ func TestBuiltinNames(t *testing.T) {
 // libPartRect is a part's floor-plane bounds in its object's frame, for the slow clearance
 // measure the tests use independently of the layout code.
 type libPartRect struct {
-	obj      *scene.Object
-	part     string
-	inv      mgl64.Mat4
-	lo, hi   mgl64.Vec3
-	overhead bool // lowest point above head height (a lintel): walkable below
+	obj    *scene.Object
+	part   string
+	inv    mgl64.Mat4
+	lo, hi mgl64.Vec3
 }
 
 func libRects(s *scene.Scene) []libPartRect {
@@ -64,7 +63,7 @@ func libRects(s *scene.Scene) []libPartRect {
 		inv := o.Transform.Inv()
 		for _, p := range o.Parts {
 			b := p.Mesh.Transformed(inv).Bounds()
-			out = append(out, libPartRect{o, p.Name, inv, b.Lo, b.Hi, p.Mesh.Bounds().Lo.Y() > 1.9})
+			out = append(out, libPartRect{o, p.Name, inv, b.Lo, b.Hi})
 		}
 	}
 	return out
@@ -160,78 +159,34 @@ func libAngleDiff(a, b float64) float64 {
 	return d
 }
 
-// TestBuiltinReachable walks a 5 cm grid of free floor (LayoutClearance from every part a person
-// cannot walk under) from the start: every stand point must be reachable, so every task can be
-// done, and the flat's second room only through its doorway.
+// TestBuiltinReachable asks each room's walkable floor (scene.Floor: LayoutClearance from every
+// triangle a person cannot step over or walk under) for a path from the start to every stand
+// point: every one must be reachable, so every task can be done, and the flat's second room
+// only through its doorway (TestBuiltinFlatDoorway).
 func TestBuiltinReachable(t *testing.T) {
 	for name, s := range libScenes(t) {
-		g := libNewGrid(s, 0.05)
-		seen := g.flood(s.Start.Root)
+		f := libFloor(t, s, scene.FloorOptions{})
 		for _, o := range s.Objects {
 			for _, p := range o.StandPoints {
-				if !seen[g.cell(p)] {
-					t.Errorf("%s: %s stand point %v not reachable from the start", name, o.ID, p)
+				if _, err := f.Path(s.Start.Root, p); err != nil {
+					t.Errorf("%s: %s stand point %v not reachable from the start: %v", name, o.ID, p, err)
 				}
 			}
 		}
 	}
 }
 
-// libGrid is free floor on a square grid over the room.
-type libGrid struct {
-	x0, z0, step float64
-	nx, nz       int
-	free         []bool
-}
-
-func libNewGrid(s *scene.Scene, step float64) *libGrid {
-	b := s.Objects[0].Bounds()
-	g := &libGrid{x0: b.Lo.X(), z0: b.Lo.Z(), step: step}
-	g.nx, g.nz = int(b.Size().X()/step)+1, int(b.Size().Z()/step)+1
-	g.free = make([]bool, g.nx*g.nz)
-	rects := libRects(s)
-	for i := range g.free {
-		p := pv(g.x0+(float64(i%g.nx)+0.5)*step, 0, g.z0+(float64(i/g.nx)+0.5)*step)
-		g.free[i] = true
-		for _, r := range rects {
-			if !r.overhead && libDist(r, p) < LayoutClearance {
-				g.free[i] = false
-				break
-			}
-		}
+// libFloor builds the walkable floor of s with LayoutClearance unless opt says otherwise.
+func libFloor(t *testing.T, s *scene.Scene, opt scene.FloorOptions) *scene.Floor {
+	t.Helper()
+	if opt.Clearance == 0 {
+		opt.Clearance = LayoutClearance
 	}
-	return g
-}
-
-func (g *libGrid) cell(p mgl64.Vec3) int {
-	ix, iz := int((p.X()-g.x0)/g.step), int((p.Z()-g.z0)/g.step)
-	return min(max(iz, 0), g.nz-1)*g.nx + min(max(ix, 0), g.nx-1)
-}
-
-// flood returns the free cells reachable from p by 4-neighbour steps. A stand point exactly
-// LayoutClearance from something may fall in a cell whose centre is not free, so the start and
-// targets count as reached when a neighbouring cell is.
-func (g *libGrid) flood(p mgl64.Vec3) map[int]bool {
-	seen := map[int]bool{}
-	queue := []int{g.cell(p)}
-	seen[queue[0]] = true
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		x, z := c%g.nx, c/g.nx
-		for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-			nx, nz := x+d[0], z+d[1]
-			n := nz*g.nx + nx
-			if nx < 0 || nz < 0 || nx >= g.nx || nz >= g.nz || seen[n] {
-				continue
-			}
-			seen[n] = true
-			if g.free[n] {
-				queue = append(queue, n)
-			}
-		}
+	f, err := scene.NewFloor(s, opt)
+	if err != nil {
+		t.Fatalf("%s: %v", s.Name, err)
 	}
-	return seen
+	return f
 }
 
 // TestBuiltinFlatDoorway checks the flat: two rooms split by a wall whose doorway is about 0.9 m
@@ -264,6 +219,9 @@ func TestBuiltinFlatDoorway(t *testing.T) {
 			}
 		}
 	}
+	if f := libFloor(t, s, scene.FloorOptions{}); !f.Free(mid) {
+		t.Errorf("flat: the doorway's middle %v is not walkable floor", mid)
+	}
 	sides := map[bool]int{}
 	for _, o := range s.Objects[1:] {
 		sides[o.Bounds().Center().X() < w.From[0]]++
@@ -274,51 +232,48 @@ func TestBuiltinFlatDoorway(t *testing.T) {
 }
 
 // TestBuiltinLoungeBlocksStraightPaths checks that in the lounge the straight line from the start
-// to every stand point of its sofa_1 and armchair_1 runs into furniture (bounds widened by a body's
-// 0.2 m radius), while the test above shows a detour exists.
+// to every stand point of its sofa_1 and armchair_1 runs into furniture: it leaves the walkable
+// floor of the room without its walls and the target itself, even for a body of only 0.2 m
+// radius. The room's own floor has a path there all the same, which must turn.
 func TestBuiltinLoungeBlocksStraightPaths(t *testing.T) {
 	s, err := Builtin("lounge")
 	if err != nil {
 		t.Fatal(err)
 	}
-	rects := libRects(s)
+	full := libFloor(t, s, scene.FloorOptions{})
 	for _, id := range []string{"sofa_1", "armchair_1"} {
 		target, ok := s.Object(id)
 		if !ok || len(target.StandPoints) == 0 {
 			t.Fatalf("lounge: no %s with stand points", id)
 		}
-		for _, goal := range target.StandPoints {
-			blocked := ""
-			for _, r := range rects {
-				if r.obj != target && r.obj.Category != "wall" && libSegmentHits(r, s.Start.Root, goal, 0.2) {
-					blocked = r.obj.ID
-					break
-				}
+		others := &scene.Scene{Name: s.Name, Start: s.Start}
+		for _, o := range s.Objects {
+			if o != target && !o.IsWall() {
+				others.Objects = append(others.Objects, o)
 			}
-			if blocked == "" {
+		}
+		f := libFloor(t, others, scene.FloorOptions{Clearance: 0.2})
+		for _, goal := range target.StandPoints {
+			if libSegmentFree(f, s.Start.Root, goal) {
 				t.Errorf("lounge: straight path from the start to %s's stand point %v is clear", id, goal)
+			}
+			if path, err := full.Path(s.Start.Root, goal); err != nil || len(path) < 3 {
+				t.Errorf("lounge: path to %s's stand point %v: %v, %v; want a detour", id, goal, path, err)
 			}
 		}
 	}
 }
 
-// libSegmentHits reports whether the floor segment a–b passes within pad of a part rect (slab
-// test against the rect grown by pad, in the part's object frame).
-func libSegmentHits(r libPartRect, a, b mgl64.Vec3, pad float64) bool {
-	p, q := mgl64.TransformCoordinate(a, r.inv), mgl64.TransformCoordinate(b, r.inv)
-	t0, t1 := 0.0, 1.0
-	for _, k := range []int{0, 2} {
-		lo, hi, d := r.lo[k]-pad, r.hi[k]+pad, q[k]-p[k]
-		if math.Abs(d) < 1e-12 {
-			if p[k] < lo || p[k] > hi {
-				return false
-			}
-			continue
+// libSegmentFree reports whether every point of the floor segment a–b, sampled every centimetre,
+// is walkable floor.
+func libSegmentFree(f *scene.Floor, a, b mgl64.Vec3) bool {
+	n := int(math.Ceil(b.Sub(a).Len() / 0.01))
+	for k := 0; k <= n; k++ {
+		if !f.Free(a.Add(b.Sub(a).Mul(float64(k) / float64(max(n, 1))))) {
+			return false
 		}
-		ta, tb := (lo-p[k])/d, (hi-p[k])/d
-		t0, t1 = math.Max(t0, math.Min(ta, tb)), math.Min(t1, math.Max(ta, tb))
 	}
-	return t0 <= t1
+	return true
 }
 
 // BenchmarkBuiltinLounge measures building the largest built-in room from its embedded layout:

@@ -1,6 +1,7 @@
 // Package scene is the model of the 3D rooms a person acts in: a Scene of objects with semantic
 // parts and triangle meshes, support surfaces and stand points, and where the person starts; the
-// errors, limits and naming rules every loader shares; and where a clip is placed (StartSpec).
+// errors, limits and naming rules every loader shares; where a clip is placed (StartSpec); and the
+// walkable floor (Floor: occupancy with the body's clearance, shortest paths, passage widths).
 //
 // The machinery around the model lives in subpackages, each importing this one: distance (BVH,
 // exact signed distance, the depth field for penetration), furniture (procedural pieces, layouts,

@@ -163,3 +163,25 @@ func TestRunsCompleteDespiteModelFaults(t *testing.T) {
 	}
 	t.Logf("%d faults recorded over 3 runs", total)
 }
+
+func TestMoneyFromThePriceTable(t *testing.T) {
+	if got := priceName("openai/gpt-4o@127.0.0.1:8000"); got != "gpt-4o" {
+		t.Fatalf("priceName = %q", got)
+	}
+	s := &script{plan: threeSteps, observe: continues}
+	m := s.model()
+	priced := &mllm.Funcs{ModelName: "openai/gpt-4o", AnalyzeFunc: m.AnalyzeFunc, PlanFunc: func(ctx context.Context, in mllm.PlanInput) (mllm.Plan, error) {
+		p, err := m.PlanFunc(ctx, in)
+		p.Usage = mllm.Usage{Requests: 1, PromptTokens: 1_000_000, CompletionTokens: 100_000}
+		return p, err
+	}}
+	env := builtinEnv(t, 0, nil)
+	env.Model, env.Prices = priced, mllm.DefaultPrices()
+	tr, err := Run(context.Background(), env, Config{Mode: Naive}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Costs.Money == nil || *tr.Costs.Money < 3.49 || *tr.Costs.Money > 3.51 { // 1M × $2.50/M + 0.1M × $10/M
+		t.Fatalf("money %v", tr.Costs.Money)
+	}
+}

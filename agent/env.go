@@ -30,6 +30,8 @@ type Env struct {
 	// Person may pause the run before a step, edit the step's action and override decisions;
 	// nil runs without one.
 	Person Intervener
+	// Prices estimate what the model costs (by model name, such as "gpt-4o"); nil estimates nothing.
+	Prices mllm.Prices
 	// Settings are how the front end built the backends (model, endpoint, profile; never a key),
 	// kept in run.json so that a resume builds the same ones.
 	Settings map[string]string

@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime/debug"
 	"strconv"
+	"strings"
 
 	"interactagent/fileio"
 )
@@ -43,6 +44,7 @@ func (r *runner) finish(ctx context.Context) error {
 			t.Best = i + 1
 		}
 	}
+	t.Costs.Money = r.money()
 	if err := r.writeJSON("summary.json", Summarize(t)); err != nil {
 		return err
 	}
@@ -118,3 +120,24 @@ func Summarize(t *Trace) Summary {
 
 // itoa formats an int.
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// money estimates the dollars the model's tokens cost, when the price table knows the model.
+func (r *runner) money() *float64 {
+	p, ok := r.env.Prices[priceName(r.trace.Model)]
+	if !ok {
+		return nil
+	}
+	c := r.trace.Costs
+	m := float64(c.PromptTokens)*p.PromptPerMillion/1e6 + float64(c.CompletionTokens)*p.CompletionPerMillion/1e6
+	return &m
+}
+
+// priceName is a model's name as price tables list it: without the backend and the endpoint
+// ("openai/gpt-4o@host:8000" → "gpt-4o").
+func priceName(model string) string {
+	if _, rest, ok := strings.Cut(model, "/"); ok {
+		model = rest
+	}
+	name, _, _ := strings.Cut(model, "@")
+	return name
+}

@@ -154,7 +154,8 @@ func (c *runConfig) env() (agent.Env, func(), error) {
 	if err != nil {
 		return agent.Env{}, nil, err
 	}
-	env := agent.Env{Scene: sc, SceneRef: s["scene"], Task: s["task"], Model: model, Executor: ex, ExecutorName: name, Folder: folder, Settings: s}
+	env := agent.Env{Scene: sc, SceneRef: s["scene"], Task: s["task"], Model: model, Executor: ex, ExecutorName: name, Folder: folder,
+		Settings: s, Prices: mllm.DefaultPrices()}
 	closers := []func(){func() { folder.Close() }}
 	if !c.noRender {
 		e, err := render.NewEngine(render.Options{})

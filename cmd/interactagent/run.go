@@ -43,6 +43,7 @@ func runRun(ctx context.Context, args []string, stdout io.Writer) error {
 	set("model", "builtin", "builtin (the geometric stand-in reasoner) or a model name of an OpenAI-compatible endpoint (gpt-4o, qwen-vl-max, …)")
 	set("base-url", "", "the endpoint of --model (default $OPENAI_BASE_URL, else OpenAI); the key comes from $OPENAI_API_KEY")
 	set("prompts", "", "a folder of prompt templates overriding the built-in ones (mllm/openai)")
+	set("one-image", "false", "true: tile every image of a request into one, for servers that take one image per message (Ollama)")
 	set("executor", "builtin", "builtin (the kinematic executor) or the URL of a MotionLLM server")
 	set("profile", "motionllm", "built-in executor's error model: ideal or motionllm")
 	mode := fs.String("mode", "full", "naive, online, offline or full")
@@ -179,7 +180,7 @@ func (c *runConfig) model() (mllm.Model, error) {
 	if s["model"] == "builtin" || s["model"] == "" {
 		return geometric.New(geometric.Options{Seed: c.cfg.Seed}), nil
 	}
-	m, err := openai.New(openai.Options{Model: s["model"], BaseURL: s["base-url"], PromptDir: s["prompts"]})
+	m, err := openai.New(openai.Options{Model: s["model"], BaseURL: s["base-url"], PromptDir: s["prompts"], OneImage: s["one-image"] == "true"})
 	if err != nil {
 		return nil, usageError{"--model: " + err.Error()}
 	}

@@ -34,6 +34,6 @@ const MaxSegments = MaxFrames
 
 // MaxActionBytes is the longest action text a segment may carry, in bytes. An atomic action is
 // one sentence ("A person walks forward 2 meters."); anything longer is a mistake or an attack.
-// The remote executor protocol (executor/remote.MaxActionChars) uses the same size, and the
+// The remote executor protocol (executor/remote.MaxActionBytes) uses the same size, and the
 // built-in executor refuses longer actions, so that every action an executor accepts fits a clip.
 const MaxActionBytes = 1000

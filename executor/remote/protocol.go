@@ -17,8 +17,8 @@ import (
 const (
 	// MaxActions is the most actions one request carries.
 	MaxActions = 64
-	// MaxActionChars is the longest action text, in bytes.
-	MaxActionChars = 1000
+	// MaxActionBytes is the longest action text, in bytes: motion's own limit on an action.
+	MaxActionBytes = motion.MaxActionBytes
 	// MaxFrames is the most frames a reply may hold. It is smaller than motion.MaxFrames because
 	// a reply is JSON text that must fit in MaxReplyBytes: a frame of 22 joints at full precision
 	// takes about 1.25 kB, so 20,000 frames take about 25 MB, while motion.MaxFrames would take
@@ -75,8 +75,8 @@ func (r *Request) Validate() error {
 		return fmt.Errorf("want 1 to %d actions, got %d", MaxActions, len(r.Actions))
 	}
 	for i, a := range r.Actions {
-		if len(a) > MaxActionChars {
-			return fmt.Errorf("action %d has %d characters, want at most %d", i, len(a), MaxActionChars)
+		if len(a) > MaxActionBytes {
+			return fmt.Errorf("action %d is %d bytes long, want at most %d", i, len(a), MaxActionBytes)
 		}
 	}
 	if r.FPS != 0 && motion.CheckFPS(r.FPS) != nil { // 0 asks for the server's own rate

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"interactagent/executor/kinematic"
+	"interactagent/mllm"
 	"interactagent/scene"
 	"interactagent/scene/furniture"
 )
@@ -38,27 +39,19 @@ func simpleTasks(s *scene.Scene) []string {
 	return out
 }
 
-// runPlan plans a task with a perfect eye and executes it with the given executor profile.
-func runPlan(t *testing.T, s *scene.Scene, task string, prof kinematic.Profile) (bool, []string, error) {
+// runPlan asks the Plan role for a plan (one round, naive: no loop yet) and executes it with the
+// given executor profile; the goal is judged with a perfect eye.
+func runPlan(t *testing.T, r *Reasoner, s *scene.Scene, task string, prof kinematic.Profile) (bool, []string, error) {
 	t.Helper()
-	r := newResolver(s, s.Start)
-	goals, err := understand(task, s, r)
+	goals, err := understand(task, s, newResolver(s, s.Start))
 	if err != nil {
 		return false, nil, err
 	}
-	fl, err := scene.NewFloor(s, scene.FloorOptions{})
+	p, err := r.Plan(context.Background(), mllm.PlanInput{Context: mllm.Context{Task: task, Scene: s, Start: s.Start}})
 	if err != nil {
 		return false, nil, err
 	}
-	pl := &planner{floor: fl, walkScale: 1, turnScale: 1}
-	steps, err := pl.plan(goals, pose{feet: s.Start.Root, heading: s.Start.Heading})
-	if err != nil {
-		return false, nil, err
-	}
-	var texts []string
-	for _, st := range steps {
-		texts = append(texts, phrasingFor(0).text(st.move))
-	}
+	texts := p.Steps
 	clip, err := kinematic.New(kinematic.Options{Profile: prof}).Execute(context.Background(), s.Start, texts)
 	if err != nil {
 		return false, texts, err
@@ -72,11 +65,12 @@ func runPlan(t *testing.T, s *scene.Scene, task string, prof kinematic.Profile) 
 func TestPlansReachSimpleGoals(t *testing.T) {
 	total, ok := 0, 0
 	var failed []string
+	r := New(Options{})
 	for _, name := range furniture.BuiltinNames() {
 		s, _ := furniture.Builtin(name)
 		for _, task := range simpleTasks(s) {
 			total++
-			done, texts, err := runPlan(t, s, task, kinematic.Ideal())
+			done, texts, err := runPlan(t, r, s, task, kinematic.Ideal())
 			if done {
 				ok++
 				continue

@@ -1,5 +1,6 @@
 // Package assets holds the data the binary carries inside itself: the built-in scene layouts
-// (scenes/NAME.json, the layout format of docs/scene-layout.md). It is data only and imports
+// (scenes/NAME.json, the layout format of docs/scene-layout.md) and the built-in task suites
+// (suites/NAME.json). It is data only and imports
 // nothing of the project.
 package assets
 
@@ -11,6 +12,9 @@ import (
 //go:embed scenes/*.json
 var scenes embed.FS
 
+//go:embed suites/*.json
+var suites embed.FS
+
 // Scenes returns the built-in scene layouts as a read-only file system whose root holds one
 // NAME.json per scene.
 func Scenes() fs.FS {
@@ -18,6 +22,16 @@ func Scenes() fs.FS {
 	if err != nil {
 		// fs.Sub fails only for an invalid path; "scenes" is a constant.
 		return scenes
+	}
+	return sub
+}
+
+// Suites returns the built-in task suites (suites/NAME.json, the suite format of docs/bench.md) as a
+// read-only file system whose root holds one NAME.json per suite.
+func Suites() fs.FS {
+	sub, err := fs.Sub(suites, "suites")
+	if err != nil {
+		return suites
 	}
 	return sub
 }

@@ -15,6 +15,7 @@ type move struct {
 	kind   moveKind
 	amount float64
 	hand   string // reach: right, left, both
+	side   bool   // reach: to the hand's side rather than forward (a seated body's reach)
 }
 
 // moveKind is what an atomic action does.
@@ -64,7 +65,11 @@ func (p phrasing) text(m move) string {
 	case mStand:
 		return "A person stands up"
 	case mReach:
-		return fmt.Sprintf("A person reaches forward with the %s hand at %s meters high", m.hand, metres(m.amount))
+		dir := "forward"
+		if m.side {
+			dir = side(m.hand == "left")
+		}
+		return fmt.Sprintf("A person reaches %s with the %s hand at %s meters high", dir, m.hand, metres(m.amount))
 	}
 	return "A person waits for 1 second"
 }

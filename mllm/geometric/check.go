@@ -32,7 +32,7 @@ func fulfilled(g goal, s seenPose) bool {
 	case lieOn:
 		return s.posture == lying && onSurface(g.object, s, func(su scene.Surface) bool { return su.LieDown || su.Sit })
 	case touch:
-		return handOn(g.object, g.hand, s)
+		return handOn(g, s)
 	}
 	return false
 }
@@ -67,11 +67,15 @@ func overSurface(su scene.Surface, p mgl64.Vec3) bool {
 	return math.Abs(d.Dot(axis)) <= su.Extent[0]+seatMargin && math.Abs(d.Dot(across)) <= su.Extent[1]+seatMargin
 }
 
-// handOn reports whether the named hand (or either, for "both") is at the object.
-func handOn(o *scene.Object, hand string, s seenPose) bool {
-	b := o.Bounds()
+// handOn reports whether the named hand (or either, for "both") is at the object, or at its part
+// of the kind the instruction named.
+func handOn(g goal, s seenPose) bool {
+	b := g.object.Bounds()
+	if pb, ok := partBounds(g.object, g.part); ok {
+		b = pb
+	}
 	for i, name := range []string{"left", "right"} {
-		if (hand == name || hand == "both" || hand == "") && b.SignedDistance(s.hands[i]) <= handMargin {
+		if (g.hand == name || g.hand == "both" || g.hand == "") && b.SignedDistance(s.hands[i]) <= handMargin {
 			return true
 		}
 	}

@@ -87,6 +87,10 @@ func (s *seq) add(m move) {
 // goal plans one goal from p.
 func (pl *planner) goal(g goal, p pose) ([]step, error) {
 	s := &seq{pl: pl, p: p}
+	if g.kind == touch && p.posture == sitting && p.on == g.object {
+		s.seatedTouch(g)
+		return s.steps, nil
+	}
 	if p.posture != standing {
 		s.add(move{kind: mStand})
 	}
@@ -100,7 +104,7 @@ func (pl *planner) goal(g goal, p pose) ([]step, error) {
 	case lieOn:
 		err = s.lieOn(g.object)
 	case touch:
-		err = s.touch(g.object, g.hand)
+		err = s.touch(g.object, g.hand, g.part)
 	}
 	return s.steps, err
 }
@@ -313,7 +317,42 @@ func (s *seq) sitOn(o *scene.Object) error {
 		return err
 	}
 	s.add(move{kind: mSit, amount: surf.Height()})
+	s.seatedOn(o)
 	return nil
+}
+
+// seatedOn records what the body now sits or lies on.
+func (s *seq) seatedOn(o *scene.Object) {
+	s.p.on = o
+	s.steps[len(s.steps)-1].after = s.p
+}
+
+// seatedTouch reaches, without getting up, to the side of the hand for a part of what the body
+// sits on (a hand on the seat beside it, on the armrest): the executor keeps a seated body seated
+// when it reaches.
+func (s *seq) seatedTouch(g goal) {
+	h := s.p.surface + 0.08
+	if b, ok := partBounds(g.object, g.part); ok && g.part != scene.PartSeat {
+		h = b.Hi.Y() + 0.03
+	}
+	hands := []string{g.hand}
+	if g.hand == "both" {
+		hands = []string{"left", "right"}
+	}
+	for _, hand := range hands {
+		s.add(move{kind: mReach, amount: h, hand: hand, side: true})
+	}
+}
+
+// partBounds returns the box around the object's parts of a kind.
+func partBounds(o *scene.Object, kind scene.PartKind) (geom.Box, bool) {
+	b := geom.EmptyBox()
+	for _, p := range o.Parts {
+		if p.Kind == kind {
+			b = b.Union(p.Mesh.Bounds())
+		}
+	}
+	return b, kind != "" && !b.Empty()
 }
 
 // lieOn lies on the object's lying surface, head towards its head end where a side allows it.
@@ -327,6 +366,7 @@ func (s *seq) lieOn(o *scene.Object) error {
 		return err
 	}
 	s.add(move{kind: mLie, amount: surf.Height()})
+	s.seatedOn(o)
 	return nil
 }
 
@@ -382,11 +422,14 @@ func bestSurface(o *scene.Object, p mgl64.Vec3, fits func(scene.Surface) bool) (
 
 // touch walks to the object, faces its nearest edge, steps close enough that the hand lands just
 // inside it, turns so that the reaching hand (which is off to the side) lines up, and reaches.
-func (s *seq) touch(o *scene.Object, hand string) error {
+func (s *seq) touch(o *scene.Object, hand string, part scene.PartKind) error {
 	if err := s.walkTo(o); err != nil {
 		return err
 	}
 	b := o.Bounds()
+	if pb, ok := partBounds(o, part); ok {
+		b = pb
+	}
 	near := closestOnBox(b, s.p.feet)
 	s.faceTo(headingOf(near.Sub(s.p.feet)))
 	reach := math.Hypot(reachForward, reachSide)

@@ -7,6 +7,7 @@ import (
 
 	"interactagent/geom"
 	"interactagent/motion"
+	"interactagent/scene"
 )
 
 // posture is how the body is: standing, sitting or lying.
@@ -27,8 +28,9 @@ type pose struct {
 	feet    mgl64.Vec3
 	heading float64
 	posture posture
-	surface float64     // the height of the seat or bed sat or lain on
-	hand    *mgl64.Vec3 // where the last reach put the hand, until the body moves
+	surface float64       // the height of the seat or bed sat or lain on
+	on      *scene.Object // what the body sits or lies on (nil when unknown or standing)
+	hand    *mgl64.Vec3   // where the last reach put the hand, until the body moves
 }
 
 // state returns the pose as a motion state on the floor.
@@ -43,9 +45,11 @@ const (
 	// of the former facing, the head further along the former left.
 	lieBack = 0.42
 	lieLeft = 0.10
-	// reachForward and reachSide place the wrist of a forward reach from the root.
+	// reachForward and reachSide place the wrist of a forward reach from the root; a seated
+	// reach to the side puts it reachSeated to that side of the pelvis.
 	reachForward = 0.43
 	reachSide    = 0.32
+	reachSeated  = 0.35
 	// maxWalk is the longest walk written as one action: a learned executor makes clips of at
 	// most about 10 s (9.8 s in the motionllm profile), about 10 m of walking.
 	maxWalk = 8.0
@@ -89,7 +93,7 @@ func (p pose) after(m move) pose {
 	case mLie:
 		p.posture, p.surface = lying, m.amount
 	case mStand:
-		p.posture = standing
+		p.posture, p.on = standing, nil
 	case mReach:
 		side := l.Mul(-reachSide) // the right hand
 		if m.hand == "left" {
@@ -98,6 +102,9 @@ func (p pose) after(m move) pose {
 			side = mgl64.Vec3{}
 		}
 		h := p.feet.Add(f.Mul(reachForward)).Add(side).Add(mgl64.Vec3{0, m.amount, 0})
+		if p.posture == sitting { // a seated reach goes out to the side, from the pelvis
+			h = p.feet.Sub(f.Mul(sitBack)).Add(l.Mul(sideSign(m.hand) * reachSeated)).Add(mgl64.Vec3{0, m.amount, 0})
+		}
 		p.hand = &h
 	}
 	return p
@@ -119,4 +126,12 @@ func (p pose) expect() seenPose {
 		s.hands = [2]mgl64.Vec3{*p.hand, *p.hand}
 	}
 	return s
+}
+
+// sideSign is +1 for the left hand (to the body's left), −1 for the right.
+func sideSign(hand string) float64 {
+	if hand == "left" {
+		return 1
+	}
+	return -1
 }

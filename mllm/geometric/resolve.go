@@ -100,6 +100,9 @@ func (r *resolver) resolve(lc string, prev []goal) (*scene.Object, string, error
 		if o := pronoun(target, prev); o != nil {
 			return o, "", nil
 		}
+		if o := lastObject(prev); o != nil && partOf(target) != "" {
+			return o, "the part named belongs to " + o.ID + ", the object of the step before", nil
+		}
 		return nil, "", r.unknown(target)
 	}
 	return r.choose(cands, target, ref, prev)
@@ -172,11 +175,21 @@ func nameScore(o *scene.Object, ws []string) int {
 	return n
 }
 
+// lastObject returns the object of the latest goal that has one.
+func lastObject(prev []goal) *scene.Object {
+	for i := len(prev) - 1; i >= 0; i-- {
+		if prev[i].object != nil {
+			return prev[i].object
+		}
+	}
+	return nil
+}
+
 // pronoun resolves "it" and "there" to the previous goal's object.
 func pronoun(target string, prev []goal) *scene.Object {
 	ws := words(target)
 	for _, w := range ws {
-		if (w == "it" || w == "there" || w == "that") && len(prev) > 0 {
+		if (w == "it" || w == "its" || w == "there" || w == "that") && len(prev) > 0 {
 			for i := len(prev) - 1; i >= 0; i-- {
 				if prev[i].object != nil {
 					return prev[i].object

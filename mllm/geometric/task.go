@@ -27,9 +27,10 @@ func (k intent) String() string {
 type goal struct {
 	kind   intent
 	object *scene.Object
-	hand   string // touch: "right", "left" or "both"
-	clause string // the words it came from
-	note   string // how the object was chosen, when there was a choice
+	hand   string         // touch: "right", "left" or "both"
+	part   scene.PartKind // touch: the kind of part named ("the armrest", "the seat"), or ""
+	clause string         // the words it came from
+	note   string         // how the object was chosen, when there was a choice
 }
 
 // clauseSplit separates the clauses of an instruction: "then", "after that", "and then",
@@ -132,7 +133,7 @@ func readClause(clause string, r *resolver, prev []goal) (goal, error) {
 		return g, nil
 	}
 	if g.kind == touch {
-		g.hand = handOf(lc)
+		g.hand, g.part = handOf(lc), partOf(lc)
 	}
 	var err error
 	g.object, g.note, err = r.resolve(lc, prev)
@@ -154,4 +155,14 @@ func handOf(lc string) string {
 		return "left"
 	}
 	return "right"
+}
+
+// partOf returns the kind of part a clause names ("put your hand on the armrest"), or "".
+func partOf(lc string) scene.PartKind {
+	for _, w := range words(lc) {
+		if k := scene.GuessPartKind(w); k != scene.PartBody && k != scene.PartWall && k != scene.PartDoor {
+			return k
+		}
+	}
+	return ""
 }

@@ -5,18 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"time"
 
 	"interactagent/agent"
-	"interactagent/executor"
-	"interactagent/executor/kinematic"
-	"interactagent/executor/remote"
+	"interactagent/backend"
 	"interactagent/mllm"
-	"interactagent/mllm/geometric"
-	"interactagent/mllm/openai"
-	"interactagent/render"
 	"interactagent/scene/load"
 )
 
@@ -34,18 +28,9 @@ type runConfig struct {
 func runRun(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("run", "", stdout)
 	c := runConfig{settings: map[string]string{}}
-	set := func(name, value, usage string) {
-		fs.Func(name, usage+fmt.Sprintf(" (default %q)", value), func(v string) error { c.settings[name] = v; return nil })
-		c.settings[name] = value
-	}
-	set("scene", "", "built-in scene name or scene file")
-	set("task", "", `the instruction, such as "walk to the sofa and sit on it"`)
-	set("model", "builtin", "builtin (the geometric stand-in reasoner) or a model name of an OpenAI-compatible endpoint (gpt-4o, qwen-vl-max, …)")
-	set("base-url", "", "the endpoint of --model (default $OPENAI_BASE_URL, else OpenAI); the key comes from $OPENAI_API_KEY")
-	set("prompts", "", "a folder of prompt templates overriding the built-in ones (mllm/openai)")
-	set("one-image", "false", "true: tile every image of a request into one, for servers that take one image per message (Ollama)")
-	set("executor", "builtin", "builtin (the kinematic executor) or the URL of a MotionLLM server")
-	set("profile", "motionllm", "built-in executor's error model: ideal or motionllm")
+	settingFlag(fs.FlagSet, c.settings, "scene", "", "built-in scene name or scene file")
+	settingFlag(fs.FlagSet, c.settings, "task", "", `the instruction, such as "walk to the sofa and sit on it"`)
+	backendFlags(fs.FlagSet, c.settings)
 	mode := fs.String("mode", "full", "naive, online, offline or full")
 	feedback := fs.String("feedback", "visual", "visual (the paper's) or hybrid (adds measured numbers to observation and reflection)")
 	fs.IntVar(&c.cfg.NMax, "n-max", 5, "most reflection rounds")
@@ -143,13 +128,17 @@ func (c *runConfig) env() (agent.Env, func(), error) {
 	if err != nil {
 		return agent.Env{}, nil, err
 	}
-	model, err := c.model()
+	b, err := backend.FromMap(s)
 	if err != nil {
 		return agent.Env{}, nil, err
 	}
-	ex, name, err := c.executor()
+	model, err := b.NewModel(c.cfg.Seed)
 	if err != nil {
-		return agent.Env{}, nil, err
+		return agent.Env{}, nil, usageError{"--model: " + err.Error()}
+	}
+	ex, name, err := b.NewExecutor(c.cfg.Seed)
+	if err != nil {
+		return agent.Env{}, nil, usageError{"--executor: " + err.Error()}
 	}
 	folder, err := agent.OpenFolder(c.out)
 	if err != nil {
@@ -159,48 +148,17 @@ func (c *runConfig) env() (agent.Env, func(), error) {
 		Settings: s, Prices: mllm.DefaultPrices()}
 	closers := []func(){func() { folder.Close() }}
 	if !c.noRender {
-		e, err := render.NewEngine(render.Options{})
+		r, stop, err := backend.NewRenderer(c.cfg)
 		if err != nil {
 			folder.Close()
 			return agent.Env{}, nil, fmt.Errorf("%w (use --no-render to run without images)", err)
 		}
-		env.Render = agent.GLRenderer{Engine: e, Size: c.cfg.Defaults().ImageSize, Keyframes: c.cfg.Defaults().Keyframes}
-		closers = append(closers, func() { e.Close() })
+		env.Render = r
+		closers = append(closers, stop)
 	}
 	return env, func() {
 		for i := len(closers) - 1; i >= 0; i-- {
 			closers[i]()
 		}
 	}, nil
-}
-
-// model builds the reasoning backend.
-func (c *runConfig) model() (mllm.Model, error) {
-	s := c.settings
-	if s["model"] == "builtin" || s["model"] == "" {
-		return geometric.New(geometric.Options{Seed: c.cfg.Seed}), nil
-	}
-	m, err := openai.New(openai.Options{Model: s["model"], BaseURL: s["base-url"], PromptDir: s["prompts"], OneImage: s["one-image"] == "true"})
-	if err != nil {
-		return nil, usageError{"--model: " + err.Error()}
-	}
-	return m, nil
-}
-
-// executor builds the motion executor and its name.
-func (c *runConfig) executor() (executor.Executor, string, error) {
-	s := c.settings
-	if s["executor"] == "builtin" || s["executor"] == "" {
-		p, err := kinematic.ProfileByName(s["profile"])
-		if err != nil {
-			return nil, "", usageError{fmt.Sprintf("--profile %q: want ideal or motionllm", s["profile"])}
-		}
-		e := kinematic.New(kinematic.Options{Profile: p, Seed: c.cfg.Seed})
-		return e, e.Name(), nil
-	}
-	e, err := remote.New(s["executor"], remote.Options{Seed: c.cfg.Seed, Token: os.Getenv("INTERACTAGENT_EXECUTOR_TOKEN")})
-	if err != nil {
-		return nil, "", usageError{"--executor: " + err.Error()}
-	}
-	return e, "remote/" + s["executor"], nil
 }

@@ -60,25 +60,41 @@ func GuessCategory(name string) string {
 	return "object"
 }
 
-// partWords maps words found in part names to part kinds, most specific first.
+// partWords maps words found in part names to part kinds, most specific first. Besides our own
+// part names they cover PartNet's leaf names (seat_soft_surface, arm_sofa_style,
+// back_frame_vertical_bar, drawer_container, …): a pad or cushion is a seat unless another word
+// says back or arm; bars, rails and other structure are frame; containers and drawers are the
+// object's body.
 var partWords = []struct {
 	word string
 	kind PartKind
 }{
-	{"seat", PartSeat}, {"armrest", PartArmrest}, {"arm_", PartArmrest}, {"back", PartBack},
-	{"mattress", PartMattress}, {"blanket", PartMattress}, {"pillow", PartPillow},
-	{"tabletop", PartTabletop}, {"table_top", PartTabletop}, {"leg", PartLeg}, {"frame", PartFrame},
-	{"door", PartDoor}, {"wall", PartWall},
+	{"seat", PartSeat}, {"armrest", PartArmrest}, {"arm_", PartArmrest}, {"headrest", PartBack},
+	{"head_rest", PartBack}, {"headboard", PartFrame}, {"footboard", PartFrame}, {"back", PartBack},
+	{"mattress", PartMattress}, {"blanket", PartMattress}, {"quilt", PartMattress}, {"duvet", PartMattress},
+	{"pillow", PartPillow}, {"cushion", PartSeat}, {"pad", PartSeat},
+	{"tabletop", PartTabletop}, {"table_top", PartTabletop}, {"leg", PartLeg}, {"wheel", PartLeg},
+	{"caster", PartLeg}, {"frame", PartFrame}, {"bar", PartFrame}, {"rail", PartFrame},
+	{"beam", PartFrame}, {"stretcher", PartFrame}, {"support", PartFrame}, {"base", PartFrame},
+	{"post", PartFrame}, {"door", PartDoor}, {"wall", PartWall}, {"container", PartBody},
+	{"drawer", PartBody}, {"body", PartBody},
 }
 
 // GuessPartKind names a part's kind from words in its name ("seat_soft_surface15" → seat);
 // PartBody when no word matches.
 func GuessPartKind(name string) PartKind {
+	k, _ := PartKindWord(name)
+	return k
+}
+
+// PartKindWord is GuessPartKind that also returns the word that decided the kind; the word is ""
+// when none matched and the kind is PartBody for want of a better one.
+func PartKindWord(name string) (PartKind, string) {
 	n := strings.ToLower(strings.ReplaceAll(name, " ", "_"))
 	for _, w := range partWords {
 		if strings.Contains(n, w.word) {
-			return w.kind
+			return w.kind, w.word
 		}
 	}
-	return PartBody
+	return PartBody, ""
 }

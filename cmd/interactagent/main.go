@@ -29,6 +29,8 @@ func commands() map[string]command {
 		"info":           {"print a motion file's frames, fps, duration, path length, heading change and bounds", runInfo},
 		"penetration":    {"measure how deep a motion sinks into a scene (pe_max, pe10%, mean; capsule body proxy)", runPenetration},
 		"scenes":         {"list the built-in scenes; --objects or NAME lists each object's size, parts, surfaces", runScenes},
+		"tasks":          {"list a suite's tasks (builtin, SUITE.json or UniHSI PLANS.json[#ID]): complexity, scene, instruction", runTasks},
+		"import":         {"import UniHSI scene plans as a suite of tasks over proxy scenes: import PLANS.json[#ID] --out SUITE.json", runImport},
 		"scene":          {"scene tools: export a built-in scene or a scene file as GLB (scene export NAME OUT.glb)", runScene},
 		"run":            {"run one task with the agent (naive, online, offline or full mode) and write its run folder; --resume continues one", runRun},
 		"render":         {"draw a scene, a ghost image of motion, scene shots, or a video (MP4/GIF) of clips side by side", runRender},

@@ -20,17 +20,50 @@ import (
 // stand points. Parts that the task's contact pairs name ("seat_soft_surface15", "mattress18")
 // are parts of the proxy (see docs/unihsi.md for the aliasing rules).
 func (p *Plan) Scene() (*scene.Scene, error) {
+	s, _, err := p.SceneAliases()
+	return s, err
+}
+
+// SceneAliases is Scene that also reports how each part name the task uses was given proxy
+// geometry, object by object in the plan's order, names in order of first use: reports on proxy
+// scenes must say which goals stand on guessed geometry.
+func (p *Plan) SceneAliases() (*scene.Scene, []PartAlias, error) {
 	s := &scene.Scene{Name: "unihsi_" + p.ID, Start: p.Start()}
 	named := p.partsNamed()
+	var aliases []PartAlias
 	for _, po := range p.Objects {
-		o, err := po.proxy(named[po.Ref()])
+		o, as, err := po.proxy(named[po.Ref()])
 		if err != nil {
-			return nil, fmt.Errorf("scene: unihsi plan %q object %s: %w", p.ID, po.Ref(), err)
+			return nil, nil, fmt.Errorf("scene: unihsi plan %q object %s: %w", p.ID, po.Ref(), err)
 		}
 		s.Objects = append(s.Objects, o)
+		aliases = append(aliases, as...)
 	}
-	return s, nil
+	return s, aliases, nil
 }
+
+// PartAlias says how Scene gave one part name of a plan proxy geometry (docs/unihsi.md, "Part
+// names").
+type PartAlias struct {
+	Object string         // the object's Ref
+	Part   string         // the plan's part name
+	Kind   scene.PartKind // the kind its words say (scene.GuessPartKind)
+	Took   AliasSource    // what geometry it took
+	From   string         // for TookCopy: the earlier name whose part it copies
+}
+
+// AliasSource says what geometry a plan's part name took.
+type AliasSource string
+
+// The sources of a part name's geometry.
+const (
+	TookKind  AliasSource = "kind"  // the proxy's parts of the kind its words say, merged into one
+	TookCopy  AliasSource = "copy"  // a copy of the part of an earlier name of the same kind
+	TookBody  AliasSource = "body"  // the proxy's plain body part: it has no part of that kind
+	TookWhole AliasSource = "whole" // a copy of the whole object: no part of that kind, no body
+	TookOwn   AliasSource = "own"   // the proxy already has a part of that name
+	TookNone  AliasSource = "none"  // nothing: the object has no geometry (left in a ScanNet scan)
+)
 
 // partsNamed returns, per object Ref, the part names its contact pairs use, in order of first
 // use; "none", "floor" and joint names (UniHSI's joint-to-joint pairs) are not parts.
@@ -52,20 +85,27 @@ func (p *Plan) partsNamed() map[string][]string {
 // kinds maps plan object names to furniture kinds where the name is not itself a kind.
 var kinds = map[string]string{"couch": "sofa", "table": "dining_table"}
 
-// proxy builds the stand-in object of one plan object.
-func (po Object) proxy(partNames []string) (*scene.Object, error) {
+// proxy builds the stand-in object of one plan object and says how its part names were aliased.
+func (po Object) proxy(partNames []string) (*scene.Object, []PartAlias, error) {
 	var o *scene.Object
+	var aliases []PartAlias
 	if po.Transfer == nil {
 		o = &scene.Object{Category: po.Name, Transform: mgl64.Ident4(), Color: scene.DefaultColor()}
+		for _, n := range partNames {
+			aliases = append(aliases, PartAlias{Part: n, Kind: scene.GuessPartKind(n), Took: TookNone})
+		}
 	} else {
 		pos, yaw, err := po.placement()
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if o, err = po.piece(pos, yaw, partNames); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		aliasParts(o, partNames)
+		aliases = aliasParts(o, partNames)
+	}
+	for i := range aliases {
+		aliases[i].Object = po.Ref()
 	}
 	o.ID, o.Proxy = po.Ref(), true
 	o.Name = fmt.Sprintf("%s %s (proxy)", po.Name, po.Key)
@@ -80,7 +120,7 @@ func (po Object) proxy(partNames []string) (*scene.Object, error) {
 			o.StandPoints = append(o.StandPoints, w)
 		}
 	}
-	return o, nil
+	return o, aliases, nil
 }
 
 func hasPoint(ps []mgl64.Vec3, p mgl64.Vec3) bool {
@@ -151,34 +191,42 @@ func boxProxy(category string, pos mgl64.Vec3, yaw, scale float64) *scene.Object
 		Parts: []scene.Part{{Name: string(scene.PartBody), Kind: scene.PartBody, Mesh: box}}}
 }
 
-// aliasParts gives the proxy parts the names the plan's contact pairs use. A name is matched to
-// our parts by the kind its words say (guessPartKind): the first name of a kind takes all our
-// parts of that kind, merged into one part (armrest_left and armrest_right become
+// aliasParts gives the proxy parts the names the plan's contact pairs use and says how. A name is
+// matched to our parts by the kind its words say (guessPartKind): the first name of a kind takes
+// all our parts of that kind, merged into one part (armrest_left and armrest_right become
 // "armrest_hard_surface49"); a later name of the same kind gets a copy of that part. A name whose
 // kind we lack takes an unclaimed "body" part, else a copy of the whole object.
-func aliasParts(o *scene.Object, names []string) {
+func aliasParts(o *scene.Object, names []string) []PartAlias {
 	claimed := map[scene.PartKind]string{}
 	planNames := map[string]bool{}
+	var out []PartAlias
 	for _, name := range names {
-		if _, ok := o.Part(name); ok {
-			continue
-		}
-		planNames[name] = true
 		kind := scene.GuessPartKind(name)
-		if first, ok := claimed[kind]; ok {
-			p, _ := o.Part(first)
+		a := PartAlias{Part: name, Kind: kind}
+		switch _, ok := o.Part(name); {
+		case ok:
+			a.Took = TookOwn
+		case claimed[kind] != "":
+			p, _ := o.Part(claimed[kind])
 			o.Parts = append(o.Parts, scene.Part{Name: name, Kind: kind, Mesh: copyMesh(p.Mesh)})
-			continue
+			a.Took, a.From = TookCopy, claimed[kind]
+		case kind != scene.PartBody && mergeParts(o, kind, name, planNames):
+			a.Took = TookKind
+		case mergeParts(o, scene.PartBody, name, planNames):
+			a.Took = TookBody
+		default:
+			o.Parts = append(o.Parts, scene.Part{Name: name, Kind: kind, Mesh: o.Mesh()})
+			a.Took = TookWhole
 		}
-		claimed[kind] = name
-		if kind != scene.PartBody && mergeParts(o, kind, name, planNames) {
-			continue
+		if a.Took != TookOwn {
+			planNames[name] = true
+			if claimed[kind] == "" {
+				claimed[kind] = name
+			}
 		}
-		if mergeParts(o, scene.PartBody, name, planNames) {
-			continue
-		}
-		o.Parts = append(o.Parts, scene.Part{Name: name, Kind: kind, Mesh: o.Mesh()})
+		out = append(out, a)
 	}
+	return out
 }
 
 // mergeParts replaces every part of the given kind (except those already named after the plan)

@@ -62,6 +62,11 @@ type Config struct {
 	// NMax bounds the rounds (reflecting modes); RMax the corrections per step (observing modes).
 	NMax int `json:"n_max"`
 	RMax int `json:"r_max"`
+	// MaxCorrections bounds the corrections (redos and replans) of one round: replans may add
+	// steps, and a model that keeps replanning would otherwise never finish the round. Once they
+	// are spent, each later step's attempt is accepted as it is. 0 takes R_max × the steps of the
+	// round's plan as it began: what R_max alone allows a plan that no replan lengthens.
+	MaxCorrections int `json:"max_corrections,omitempty"`
 	// Threshold is the observation score below which a "continue" is taken as a redo of the same
 	// action worded anew; 0 trusts the decision as given (the paper gives no threshold).
 	Threshold float64 `json:"threshold"`
@@ -127,6 +132,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("agent: threshold %v, want a score from 0 to 1", c.Threshold)
 	case c.Keyframes < 2 || c.Keyframes > 200 || c.ImageSize < 64 || c.ImageSize > 4096:
 		return fmt.Errorf("agent: ghost images of %d keyframes at %d px, want 2–200 keyframes at 64–4096 px", c.Keyframes, c.ImageSize)
+	case c.MaxCorrections < 0 || c.MaxCorrections > 1000:
+		return fmt.Errorf("agent: max_corrections %d, want 0 (R_max × the plan's steps) to 1000", c.MaxCorrections)
 	case c.ModelTries < 1 || c.MemoryImages < 0:
 		return fmt.Errorf("agent: model_tries %d and memory_images %d, want at least 1 and 0", c.ModelTries, c.MemoryImages)
 	}

@@ -21,6 +21,7 @@ const (
 	KindReflect      Kind = "reflect"      // reflection's analysis, strategy and new plan
 	KindRound        Kind = "round"        // a round ends: its motion, image and metrics
 	KindFault        Kind = "fault"        // a model call failed and was tried again (or given up)
+	KindNote         Kind = "note"         // the loop applied one of its own rules (a budget ran out)
 	KindDone         Kind = "done"         // the run ends: the stopping and the best round
 )
 

@@ -196,6 +196,31 @@ func TestRMaxBoundsCorrections(t *testing.T) {
 	}
 }
 
+// TestCorrectionsOfARoundAreBounded: a model that replans every step with two new steps would
+// never finish a round; the round's corrections stop at max_corrections (by default R_max × the
+// plan's steps), later steps are accepted as they are, and the trace says why.
+func TestCorrectionsOfARoundAreBounded(t *testing.T) {
+	for _, tc := range []struct{ max, want int }{{0, 2 * 3}, {4, 4}} {
+		s := &script{plan: threeSteps, observe: func(r, step, a int, in mllm.ObserveInput) mllm.Observation {
+			return mllm.Observation{Decision: mllm.Replan, Score: 0.1, ReplanHint: "again"}
+		}}
+		tr, _ := runScript(t, s, Config{Mode: Online, MaxCorrections: tc.max})
+		// Every attempt but each step's accepted one is a correction.
+		if got := len(s.observed) - len(tr.Rounds[0].Accepted); got != tc.want {
+			t.Errorf("max_corrections %d: %d corrections, want %d", tc.max, got, tc.want)
+		}
+		notes := 0
+		for _, e := range tr.Events {
+			if e.Kind == KindNote {
+				notes++
+			}
+		}
+		if notes == 0 || len(tr.Rounds[0].Accepted) > 3+2*tc.want {
+			t.Errorf("max_corrections %d: %d notes, %d steps accepted", tc.max, notes, len(tr.Rounds[0].Accepted))
+		}
+	}
+}
+
 // TestReflectionRoundsAndEarlyStop: offline never observes; every round is in the memory
 // reflection sees; a pass stops early; N_max bounds the rounds.
 func TestReflectionRoundsAndEarlyStop(t *testing.T) {

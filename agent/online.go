@@ -12,13 +12,18 @@ import (
 // accepted ones, drawn and observed; a redo runs the step again as the observation rewrote it, a
 // replan replaces this step and the rest (with the observation's steps, or a new plan from where
 // the accepted motion leaves the body), and after RMax corrections the latest version is accepted.
-// It returns the accepted plan and every step's attempts.
+// The round's corrections are bounded too (Config.MaxCorrections). It returns the accepted plan
+// and every step's attempts.
 func (r *runner) online(ctx context.Context, round int, plan []string) ([]string, []mllm.StepRecord, error) {
 	steps := append([]string(nil), plan...)
+	budget := r.cfg.MaxCorrections
+	if budget == 0 {
+		budget = r.cfg.RMax * len(plan)
+	}
 	var accepted []string
 	var records []mllm.StepRecord
 	for k := 0; k < len(steps); k++ {
-		rec, err := r.step(ctx, round, k, &steps, accepted)
+		rec, err := r.step(ctx, round, k, &steps, accepted, &budget)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -29,7 +34,8 @@ func (r *runner) online(ctx context.Context, round int, plan []string) ([]string
 }
 
 // step runs the attempts at step k until one is accepted; steps may be rewritten by a replan.
-func (r *runner) step(ctx context.Context, round, k int, steps *[]string, accepted []string) (mllm.StepRecord, error) {
+// budget is what is left of the round's corrections.
+func (r *runner) step(ctx context.Context, round, k int, steps *[]string, accepted []string, budget *int) (mllm.StepRecord, error) {
 	var rec mllm.StepRecord
 	action := (*steps)[k]
 	for a := 0; ; a++ {
@@ -44,14 +50,25 @@ func (r *runner) step(ctx context.Context, round, k int, steps *[]string, accept
 			return rec, err
 		}
 		rec.Attempts = append(rec.Attempts, mllm.Attempt{Action: action, Decision: obs.Decision, Score: obs.Score, Issues: obs.Issues, Feedback: feedbackOf(obs)})
-		if r.accepts(obs) || a >= r.cfg.RMax {
+		if r.accepts(obs) || a >= r.cfg.RMax || *budget <= 0 {
 			rec.Action = action
-			return rec, nil
+			return rec, r.spent(ctx, view, obs, *budget)
 		}
+		*budget--
 		if action, err = r.correct(ctx, view, obs, steps, accepted); err != nil {
 			return rec, err
 		}
 	}
+}
+
+// spent records that a step was accepted against its observation because the round's
+// corrections ran out.
+func (r *runner) spent(ctx context.Context, v StepView, obs mllm.Observation, budget int) error {
+	if r.accepts(obs) || v.Attempt > r.cfg.RMax || budget > 0 {
+		return nil
+	}
+	return r.emit(ctx, Event{Kind: KindNote, Round: v.Round, Step: v.Step, Steps: v.Steps, Attempt: v.Attempt, By: "agent",
+		Action: v.Action, Text: "accepted as it is: the round's corrections are spent (max_corrections)"})
 }
 
 // accepts reports whether an observation accepts its step: a continue, at or above the threshold.

@@ -41,6 +41,8 @@ func progressLine(e agent.Event) string {
 		return fmt.Sprintf("%sreflection: new plan of %d steps", at, len(e.Plan))
 	case agent.KindFault:
 		return fmt.Sprintf("%s%s failed (try %d): %s", at, e.Role, e.Attempt, e.Text)
+	case agent.KindNote:
+		return at + e.Text
 	case agent.KindDone:
 		return "done: " + e.Text
 	}

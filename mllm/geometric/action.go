@@ -69,7 +69,11 @@ func (p phrasing) text(m move) string {
 		if m.side {
 			dir = side(m.hand == "left")
 		}
-		return fmt.Sprintf("A person reaches %s with the %s hand at %s meters high", dir, m.hand, metres(m.amount))
+		hands := "the " + m.hand + " hand"
+		if m.hand == "both" {
+			hands = "both hands"
+		}
+		return fmt.Sprintf("A person reaches %s with %s at %s meters high", dir, hands, metres(m.amount))
 	}
 	return "A person waits for 1 second"
 }

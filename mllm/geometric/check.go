@@ -74,12 +74,16 @@ func handOn(g goal, s seenPose) bool {
 	if pb, ok := partBounds(g.object, g.part); ok {
 		b = pb
 	}
-	for i, name := range []string{"left", "right"} {
-		if (g.hand == name || g.hand == "both" || g.hand == "") && b.SignedDistance(s.hands[i]) <= handMargin {
-			return true
-		}
+	on := func(i int) bool { return b.SignedDistance(s.hands[i]) <= handMargin }
+	switch g.hand {
+	case "left":
+		return on(0)
+	case "right":
+		return on(1)
+	case "both":
+		return on(0) && on(1)
 	}
-	return false
+	return on(0) || on(1)
 }
 
 // progress follows the goals along the clip, each after the previous one: it returns how many

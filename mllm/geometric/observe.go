@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/geom"
 	"interactagent/mllm"
 	"interactagent/motion"
 	"interactagent/scene"
@@ -91,7 +94,7 @@ func (o *observer) collided(asked move, n0 int) (judgement, bool) {
 	s := o.r.deepest(o.in.Scene, o.c, o.in.StepFrom, o.c.Len())
 	d := o.e.depth(s.depth)
 	limit := collisionDepth
-	if asked.kind == mSit || asked.kind == mLie {
+	if asked.kind == mSit || asked.kind == mLie || asked.kind == mStand { // getting up brushes the seat
 		limit = cushionDepth
 	}
 	if d <= limit {
@@ -106,13 +109,18 @@ func (o *observer) collided(asked move, n0 int) (judgement, bool) {
 		ReplanHint: "keep further from " + s.object}, reason: issue.Evidence + "; planning a route that keeps further away"}, true
 }
 
-// missedAmount redoes a walk or turn whose amount is off, with the amount corrected.
+// missedAmount redoes a walk or turn whose amount is off, with the amount corrected. The amount
+// wanted is the step's as first asked: a redo asks more or less to make up an error, and what it
+// then did is held to what the step was for, not to the corrected words.
 func (o *observer) missedAmount(asked move) (judgement, bool) {
 	got, ok := o.measured(asked)
 	if !ok {
 		return judgement{}, false
 	}
-	want := asked.amount
+	want := o.intent(asked).amount
+	if asked.kind == mTurn { // headings wrap: a turn of 182° left is seen as −178°
+		got = want + mgl64.RadToDeg(geom.WrapAngle(mgl64.DegToRad(got-want)))
+	}
 	errAmt := got - want
 	tol := walkTolerance
 	unit := "m"
@@ -125,7 +133,7 @@ func (o *observer) missedAmount(asked move) (judgement, bool) {
 		return judgement{}, false
 	}
 	fixed := asked
-	fixed.amount = correct(want, got)
+	fixed.amount = correct(want, asked.amount, got)
 	issue := mllm.Issue{Type: overUnder(errAmt, want), Evidence: fmt.Sprintf("asked %s%s, did about %s%s", amountText(want), unit, amountText(got), unit)}
 	ph := phrasingFor(len(o.in.Attempts) + 1)
 	return judgement{obs: mllm.Observation{Decision: mllm.Redo, Score: math.Max(0.1, 0.6-math.Abs(errAmt)/math.Max(math.Abs(want), 1e-9)),
@@ -152,10 +160,20 @@ func (o *observer) measured(asked move) (float64, bool) {
 	return 0, false
 }
 
-// correct returns the amount to ask so that, if the executor errs as it just did, it does want:
-// the first amount plus the shortfall, kept within a factor of two.
-func correct(want, got float64) float64 {
-	fixed := want + (want - got)
+// intent returns the step as its first attempt asked it, when that was the same kind of move.
+func (o *observer) intent(asked move) move {
+	if len(o.in.Attempts) > 0 {
+		if first := readMove(o.in.Attempts[0].Action); first.kind == asked.kind && first.amount != 0 {
+			return first
+		}
+	}
+	return asked
+}
+
+// correct returns the amount to ask so that, if the executor errs as it just did when asked, it
+// does want: the amount asked plus the shortfall, kept within a factor of two of want.
+func correct(want, asked, got float64) float64 {
+	fixed := asked + (want - got)
 	lo, hi := want/maxCorrectionRate, want*maxCorrectionRate
 	if lo > hi {
 		lo, hi = hi, lo

@@ -191,39 +191,60 @@ func (s *seq) escape() {
 	}
 }
 
-// walkTo walks to the object's nearest reachable stand point and faces the object.
+// walkTo walks to the object's nearest reachable stand point and faces the object: along the
+// free floor to where it comes nearest the stand point, then, when the stand point itself lies in
+// the arms' clearance yet leaves the torso room (a stand point close to a sofa), onto it.
 func (s *seq) walkTo(o *scene.Object) error {
-	sp, err := s.pl.standPoint(o, s.p.feet)
+	sp, q, err := s.pl.standPlace(o, s.p.feet)
 	if err != nil {
 		return err
 	}
-	if err := s.route(sp); err != nil {
+	if err := s.route(q); err != nil {
 		return err
+	}
+	if d := flat(sp).Sub(s.p.feet); horizontal(d) >= minWalk && s.pl.floor.Clearance(sp) >= torsoClearance {
+		s.faceTo(headingOf(d))
+		s.walk(horizontal(d))
+		s.p.feet = flat(sp)
+		s.steps[len(s.steps)-1].after = s.p
 	}
 	s.faceTo(headingOf(center(o).Sub(s.p.feet)))
 	return nil
 }
 
-// standPoint returns the free stand point of o with the shortest path from p.
+// torsoClearance is how far from every obstacle a root may stand when the arms may brush it:
+// the torso's half depth and a margin, less than scene.BodyClearance, which keeps hanging arms
+// clear whichever way the body faces.
+const torsoClearance = 0.22
+
+// standPoint returns the free floor nearest the object's stand point that is nearest to reach
+// from p.
 func (pl *planner) standPoint(o *scene.Object, p mgl64.Vec3) (mgl64.Vec3, error) {
-	best, bestLen := mgl64.Vec3{}, math.Inf(1)
+	_, q, err := pl.standPlace(o, p)
+	return q, err
+}
+
+// standPlace returns the object's stand point that is nearest to reach from p (or a point beside
+// an object without stand points) and the free floor nearest it.
+func (pl *planner) standPlace(o *scene.Object, p mgl64.Vec3) (sp, q mgl64.Vec3, err error) {
+	bestLen := math.Inf(1)
 	points := o.StandPoints
 	if len(points) == 0 {
 		points = []mgl64.Vec3{pl.beside(o, p)}
 	}
-	for _, sp := range points {
-		q, ok := pl.floor.NearestFree(sp)
-		if !ok || horizontal(q.Sub(sp)) > scene.FloorSnap {
+	for _, cand := range points {
+		free, ok := pl.floor.NearestFree(cand)
+		if !ok || horizontal(free.Sub(cand)) > scene.FloorSnap {
 			continue
 		}
-		if path, err := pl.floor.Path(p, q); err == nil && pathLength(path) < bestLen {
-			best, bestLen = q, pathLength(path)
+		if path, err := pl.floor.Path(p, free); err == nil && pathLength(path) < bestLen {
+			sp, q, bestLen = cand, free, pathLength(path)
 		}
 	}
 	if math.IsInf(bestLen, 1) {
-		return best, fmt.Errorf("no free place to stand by %s can be reached", o.ID)
+		return sp, q, fmt.Errorf("no free place to stand by %s can be reached", o.ID)
 	}
-	return best, nil
+	return sp, q, nil
 }
 
 // beside returns a point by the object on the side facing p, for objects without stand points.
@@ -312,8 +333,11 @@ func (s *seq) sitOn(o *scene.Object) error {
 		return fmt.Errorf("%s has nothing to sit on", o.ID)
 	}
 	axis := flat(surf.Axis).Normalize()
-	target := flat(surf.Center).Add(axis.Mul(sitBack))
-	if err := s.backInto(o, target, headingOf(axis)); err != nil {
+	target, h := flat(surf.Center).Add(axis.Mul(sitBack)), headingOf(axis)
+	if surf.LieDown { // a bed is too deep to sit in its middle: sit on an edge, feet on the floor
+		target, h = s.pl.edgeSeat(surf, s.p.feet)
+	}
+	if err := s.backInto(o, target, h); err != nil {
 		return err
 	}
 	s.add(move{kind: mSit, amount: surf.Height()})
@@ -359,6 +383,9 @@ func partBounds(o *scene.Object, kind scene.PartKind) (geom.Box, bool) {
 func (s *seq) lieOn(o *scene.Object) error {
 	surf, ok := bestSurface(o, s.p.feet, func(su scene.Surface) bool { return su.LieDown })
 	if !ok {
+		surf, ok = benchOf(o)
+	}
+	if !ok {
 		return fmt.Errorf("%s has nothing to lie on", o.ID)
 	}
 	target, h := s.pl.lieApproach(surf, s.p.feet)
@@ -369,6 +396,78 @@ func (s *seq) lieOn(o *scene.Object) error {
 	s.seatedOn(o)
 	return nil
 }
+
+// edgeInset is how far inside a bed's edge the pelvis of a body sitting on it ends.
+const edgeInset = 0.2
+
+// edgeSeat returns where to stand, and facing which way, to sit on the edge of a surface one
+// lies on: the middle of a long side (a little towards the foot, clear of the pillows) or of the
+// foot end, whichever the body reaches by the shortest way.
+func (pl *planner) edgeSeat(surf scene.Surface, from mgl64.Vec3) (mgl64.Vec3, float64) {
+	axis := flat(surf.Axis).Normalize() // head to foot
+	across := mgl64.Vec3{axis.Z(), 0, -axis.X()}
+	c := flat(surf.Center)
+	edges := []struct {
+		out  mgl64.Vec3 // facing away from the surface
+		edge mgl64.Vec3 // the middle of the edge
+	}{
+		{across, c.Add(across.Mul(surf.Extent[1])).Add(axis.Mul(0.15))},
+		{across.Mul(-1), c.Sub(across.Mul(surf.Extent[1])).Add(axis.Mul(0.15))},
+		{axis, c.Add(axis.Mul(surf.Extent[0]))},
+	}
+	best, bestH, bestD := mgl64.Vec3{}, 0.0, math.Inf(1)
+	for i, e := range edges {
+		feet := e.edge.Add(e.out.Mul(sitBack - edgeInset))
+		d := pl.routeLength(feet.Add(e.out.Mul(approachGap)), from)
+		if i == 0 || d < bestD {
+			best, bestH, bestD = feet, headingOf(e.out), d
+		}
+	}
+	return best, bestH
+}
+
+// routeLength returns the length of the way from from to a free cell near p; +Inf when there is
+// none.
+func (pl *planner) routeLength(p, from mgl64.Vec3) float64 {
+	q, ok := pl.floor.NearestFree(p)
+	if !ok || horizontal(q.Sub(p)) > scene.FloorSnap {
+		return math.Inf(1)
+	}
+	path, err := pl.floor.Path(from, q)
+	if err != nil {
+		return math.Inf(1)
+	}
+	return pathLength(path)
+}
+
+// benchOf returns the surface the seats of a sofa too short to be made for lying make together
+// (a two-seater): a person lies on it curled, head at the left arm as on longer sofas.
+func benchOf(o *scene.Object) (scene.Surface, bool) {
+	var seats []scene.Surface
+	for _, su := range o.Surfaces {
+		if su.Sit {
+			seats = append(seats, su)
+		}
+	}
+	if len(seats) < 2 {
+		return scene.Surface{}, false
+	}
+	front := flat(seats[0].Axis).Normalize()
+	left := leftOf(headingOf(front))
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, su := range seats {
+		at := flat(su.Center).Dot(left)
+		lo, hi = math.Min(lo, at-su.Extent[1]), math.Max(hi, at+su.Extent[1])
+	}
+	c := seats[0].Center
+	c = c.Add(left.Mul((lo+hi)/2 - flat(c).Dot(left)))
+	return scene.Surface{Part: seats[0].Part, Center: c, Extent: [2]float64{(hi - lo) / 2, seats[0].Extent[0]},
+		Axis: left.Mul(-1), Normal: seats[0].Normal, LieDown: true}, true
+}
+
+// lieInset is how far inside the long edge of what one lies on the pelvis ends: the feet then
+// stand lieBack − lieInset in front of the edge, clear of it as a sitter's are.
+const lieInset = 0.27
 
 // lieApproach returns where to stand, and facing which way, to lie down along the surface: on the
 // side whose left (where the head goes) points to the head end, unless only the other side can be
@@ -382,7 +481,7 @@ func (pl *planner) lieApproach(surf scene.Surface, from mgl64.Vec3) (mgl64.Vec3,
 	for _, sgn := range []float64{1, -1} {
 		f := across.Mul(sgn) // facing away from the surface on this side
 		h := headingOf(f)
-		pelvis := c.Add(f.Mul(surf.Extent[1] - 0.35)).Sub(axis.Mul(0.15))
+		pelvis := c.Add(f.Mul(surf.Extent[1] - math.Min(lieInset, surf.Extent[1]))).Sub(axis.Mul(0.15))
 		feet := pelvis.Add(f.Mul(lieBack)).Sub(leftOf(h).Mul(lieLeft))
 		score := -leftOf(h).Dot(axis) // the head end is at −axis
 		if !pl.reachable(feet.Add(f.Mul(0.45)), from) {

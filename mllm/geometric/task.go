@@ -76,16 +76,36 @@ func clauses(task string) []string {
 	return out[:compact(out)]
 }
 
-// splitAnd splits "walk to the sofa and sit on it" at an "and" followed by a verb.
+// splitAnd splits "walk to the sofa and sit on it" at an "and", and "walk to the bed, sit on its
+// edge" at a comma, when a verb starts what follows ("sit on it and rest your head" is not split
+// by a word that only looks like a verb later on).
 func splitAnd(c string) []string {
 	words := strings.Fields(c)
-	for i := 1; i+1 < len(words); i++ {
-		w := strings.ToLower(strings.Trim(words[i], ","))
-		if w == "and" && verbOf(strings.ToLower(strings.Join(words[i+1:], " "))) >= 0 {
-			return append([]string{strings.Join(words[:i], " ")}, splitAnd(strings.Join(words[i+1:], " "))...)
+	for i := 1; i < len(words); i++ {
+		next := i
+		if strings.EqualFold(strings.TrimRight(words[i], ","), "and") {
+			next = i + 1
+		} else if !strings.HasSuffix(words[i-1], ",") {
+			continue
+		}
+		if next < len(words) && startsWithVerb(strings.ToLower(strings.Join(words[next:], " "))) {
+			head := strings.TrimRight(strings.Join(words[:i], " "), ",")
+			return append([]string{head}, splitAnd(strings.Join(words[next:], " "))...)
 		}
 	}
 	return []string{c}
+}
+
+// startsWithVerb reports whether a verb of some intent is the clause's first word.
+func startsWithVerb(clause string) bool {
+	for _, v := range verbs {
+		for _, w := range v.words {
+			if wordIndex(clause, w) == 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // compact moves non-empty clauses to the front and returns how many there are.
@@ -122,6 +142,9 @@ func wordIndex(s, w string) int {
 	return -1
 }
 
+// getUp matches the words of getting up, which may look like an object's name.
+var getUp = regexp.MustCompile(`\b(?:stands? up|gets? up|rises?)\b`)
+
 // readClause reads one clause; prev are the goals before it, for "it" and "there".
 func readClause(clause string, r *resolver, prev []goal) (goal, error) {
 	lc := strings.ToLower(clause)
@@ -129,7 +152,7 @@ func readClause(clause string, r *resolver, prev []goal) (goal, error) {
 	if g.kind < 0 {
 		return g, fmt.Errorf("geometric: I cannot tell what %q asks: want walk to, sit on, lie on, touch or stand up", clause)
 	}
-	if g.kind == standUp && !mentionsObject(lc, r) {
+	if g.kind == standUp && !mentionsObject(getUp.ReplaceAllString(lc, ""), r) { // "stand up" names no TV stand
 		return g, nil
 	}
 	if g.kind == touch {

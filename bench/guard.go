@@ -1,0 +1,64 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+
+	"interactagent/agent"
+)
+
+// Limits that stop a trial that runs away: a plan that keeps growing (replans that add steps
+// without end) costs memory and disk quadratically, since every step re-executes the accepted
+// prefix. The limits are far beyond any sensible plan, and counted in events, so a trial stops at
+// the same point however fast the machine is.
+const (
+	// MaxPlanSteps is the most steps any plan of a trial may have.
+	MaxPlanSteps = 64
+	// MaxEvents is the most events a trial may produce.
+	MaxEvents = 5000
+)
+
+// guard watches a trial's events and cancels the trial when it runs away; why says what happened.
+type guard struct {
+	events chan agent.Event
+	done   chan struct{}
+	why    string
+}
+
+// watch starts a guard over a run of ctx; the returned context is the run's.
+func watch(ctx context.Context) (*guard, context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(ctx)
+	g := &guard{events: make(chan agent.Event), done: make(chan struct{})}
+	go func() {
+		defer close(g.done)
+		n := 0
+		for e := range g.events {
+			n++
+			if why := runaway(e, n); why != "" {
+				// Stop reading: the run's next event can then only see its context end.
+				g.why = why
+				cancel()
+				return
+			}
+		}
+	}()
+	return g, ctx, cancel
+}
+
+// stop ends the guard after the run returned and reports why it stopped the run, if it did.
+func (g *guard) stop() string {
+	close(g.events)
+	<-g.done
+	return g.why
+}
+
+// runaway says why the n-th event of a trial shows it running away, or "".
+func runaway(e agent.Event, n int) string {
+	switch {
+	case len(e.Plan) > MaxPlanSteps && (e.Kind == agent.KindPlan || e.Kind == agent.KindReflect):
+		return fmt.Sprintf("bench: stopped a runaway trial: round %d's plan grew to %d steps (at step %d), want at most %d", e.Round, len(e.Plan), e.Step, MaxPlanSteps)
+	case n > MaxEvents:
+		return fmt.Sprintf("bench: stopped a runaway trial: more than %d events", MaxEvents)
+	}
+	return ""
+}

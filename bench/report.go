@@ -1,0 +1,218 @@
+package bench
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"interactagent/agent"
+	"interactagent/eval"
+)
+
+// Rules are the names of the two rules every task is judged by, as results and reports name
+// them: UniHSI's released evaluation and the paper's strict rule.
+var Rules = []string{"released", "strict"}
+
+// Report is what a bench folder's results add up to: a row per mode, the results it was computed
+// from (in the trials' order) and the trials still missing.
+type Report struct {
+	Manifest *Manifest `json:"-"`
+	Rows     []ModeRow `json:"table"`
+	Results  []*Result `json:"-"`
+	Missing  []Trial   `json:"-"`
+}
+
+// ModeRow is one mode's line of the tables: success by rule and complexity over its trials
+// (tasks × seeds), the output round's penetration and the costs, as means per trial.
+type ModeRow struct {
+	Mode   agent.Mode `json:"mode"`
+	Trials int        `json:"trials"`
+	// Errors counts trials that ended in an error: failures in the rates, left out of the means
+	// of penetration.
+	Errors int `json:"errors"`
+	// Success maps a rule (Rules) and a complexity to the trials that succeeded.
+	Success map[string]map[eval.Complexity]Rate `json:"success"`
+	PeMax   float64                             `json:"pe_max"`
+	Pe10    float64                             `json:"pe_10pct"`
+	Mean    MeanCosts                           `json:"mean_costs"`
+}
+
+// Rate is a count of successes among trials.
+type Rate struct {
+	Success int `json:"success"`
+	Trials  int `json:"trials"`
+}
+
+// Percent returns the rate in percent; ok is false with no trials.
+func (r Rate) Percent() (float64, bool) {
+	if r.Trials == 0 {
+		return 0, false
+	}
+	return 100 * float64(r.Success) / float64(r.Trials), true
+}
+
+// MeanCosts are a mode's costs per trial. VQUsToStop counts the VQUs up to the round adaptive
+// stopping stops at (equal to VQUs unless the bench ran with NoEarlyStop). Money is nil unless
+// every trial's cost was known.
+type MeanCosts struct {
+	Rounds     float64  `json:"rounds"`
+	VQUs       float64  `json:"vqus"`
+	VQUsToStop float64  `json:"vqus_to_stop"`
+	Requests   float64  `json:"model_requests"`
+	Executions float64  `json:"motion_executions"`
+	Renders    float64  `json:"renders"`
+	Tokens     float64  `json:"tokens"`
+	Money      *float64 `json:"money_usd,omitempty"`
+	Seconds    float64  `json:"seconds"`
+}
+
+// Summarize adds up results (any order) into the report of the bench m.
+func Summarize(m *Manifest, results []*Result, missing []Trial) *Report {
+	rep := &Report{Manifest: m, Results: sortResults(m, results), Missing: missing}
+	for _, mode := range m.Modes {
+		rep.Rows = append(rep.Rows, modeRow(mode, rep.Results))
+	}
+	return rep
+}
+
+// sortResults returns the results in the trials' fixed order (results of trials the manifest does
+// not list are dropped).
+func sortResults(m *Manifest, results []*Result) []*Result {
+	byTrial := map[Trial]*Result{}
+	for _, r := range results {
+		byTrial[r.Trial] = r
+	}
+	var out []*Result
+	for _, t := range m.Trials() {
+		if r, ok := byTrial[t]; ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// modeRow adds up one mode's results.
+func modeRow(mode agent.Mode, results []*Result) ModeRow {
+	row := ModeRow{Mode: mode, Success: map[string]map[eval.Complexity]Rate{}}
+	for _, rule := range Rules {
+		row.Success[rule] = map[eval.Complexity]Rate{}
+	}
+	var sum costSum
+	for _, r := range results {
+		if r.Mode != mode {
+			continue
+		}
+		row.Trials++
+		for _, rule := range Rules {
+			rate := row.Success[rule][r.Complexity]
+			rate.Trials++
+			if r.Success(rule) {
+				rate.Success++
+			}
+			row.Success[rule][r.Complexity] = rate
+		}
+		if r.Error != "" || r.FinalRound() == nil {
+			row.Errors++
+		}
+		sum.add(r)
+	}
+	row.PeMax, row.Pe10, row.Mean = sum.means(row.Trials)
+	return row
+}
+
+// costSum accumulates a mode's penetration and costs.
+type costSum struct {
+	peMax, pe10 float64
+	measured    int
+	c           MeanCosts
+	money       float64
+	moneyKnown  int
+}
+
+// add counts one result.
+func (s *costSum) add(r *Result) {
+	if f := r.FinalRound(); f != nil {
+		s.peMax += f.PeMax
+		s.pe10 += f.Pe10
+		s.measured++
+		s.c.VQUsToStop += float64(r.Rounds[r.Stop-1].VQUsThrough)
+	}
+	s.c.Rounds += float64(len(r.Rounds))
+	s.c.VQUs += float64(r.Costs.VQUs)
+	s.c.Requests += float64(r.Costs.Requests)
+	s.c.Executions += float64(r.Costs.Executions)
+	s.c.Renders += float64(r.Costs.Renders)
+	s.c.Tokens += float64(r.Costs.Tokens)
+	s.c.Seconds += r.Seconds
+	if r.Costs.Money != nil {
+		s.money += *r.Costs.Money
+		s.moneyKnown++
+	}
+}
+
+// means divides the sums: penetration over the trials measured, costs over all trials.
+func (s *costSum) means(trials int) (peMax, pe10 float64, c MeanCosts) {
+	if s.measured > 0 {
+		peMax, pe10 = s.peMax/float64(s.measured), s.pe10/float64(s.measured)
+	}
+	if trials == 0 {
+		return peMax, pe10, c
+	}
+	n := float64(trials)
+	c = MeanCosts{Rounds: s.c.Rounds / n, VQUs: s.c.VQUs / n, VQUsToStop: s.c.VQUsToStop / n, Requests: s.c.Requests / n,
+		Executions: s.c.Executions / n, Renders: s.c.Renders / n, Tokens: s.c.Tokens / n, Seconds: s.c.Seconds / n}
+	if s.moneyKnown == trials {
+		m := s.money / n
+		c.Money = &m
+	}
+	return peMax, pe10, c
+}
+
+// WriteReport reads a bench folder's manifest and results and writes its reports: report.md,
+// results.csv, results.json and the plots.
+func WriteReport(dir string) (*Report, error) {
+	m, err := ReadManifest(dir)
+	if err != nil {
+		return nil, err
+	}
+	results, missing, err := ReadResults(dir, m)
+	if err != nil {
+		return nil, err
+	}
+	rep := Summarize(m, results, missing)
+	return rep, rep.Write(dir)
+}
+
+// Write writes the report's files into dir.
+func (rep *Report) Write(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+	if err := writeFile(filepath.Join(dir, "report.md"), []byte(rep.Markdown())); err != nil {
+		return err
+	}
+	csv, err := rep.CSV()
+	if err != nil {
+		return err
+	}
+	if err := writeFile(filepath.Join(dir, "results.csv"), csv); err != nil {
+		return err
+	}
+	if err := writeJSON(filepath.Join(dir, "results.json"), rep.jsonReport()); err != nil {
+		return err
+	}
+	return rep.WritePlots(dir)
+}
+
+// jsonReport is results.json: the bench, every trial's result with its rounds, the table, the
+// suite's unrunnable tasks and the trials without a result.
+func (rep *Report) jsonReport() any {
+	m := rep.Manifest
+	missing := rep.Missing
+	if missing == nil {
+		missing = []Trial{}
+	}
+	return map[string]any{"suite": m.Suite.Name, "suite_ref": m.SuiteRef, "modes": m.Modes, "seeds": m.Seeds, "config": m.Config,
+		"backends": m.Backends, "settings": m.Settings, "render": m.Render, "penetration_proxy": eval.PenetrationProxy,
+		"table": rep.Rows, "trials": rep.Results, "unrunnable": m.Suite.Unrunnable, "missing": missing}
+}

@@ -1,0 +1,205 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"interactagent/agent"
+	"interactagent/backend"
+	"interactagent/eval"
+)
+
+// smallManifest is a bench of three built-in tasks (two under the race detector, which slows
+// runs tenfold) in naive and online mode with one seed, on the built-in backends with the
+// motionllm profile.
+func smallManifest(t *testing.T) *Manifest {
+	t.Helper()
+	all, err := eval.BuiltinSuite("builtin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &eval.Suite{Name: "small"}
+	ids := []string{"living_room-01", "living_room-02", "living_room-03"}
+	if raceEnabled {
+		ids = ids[1:]
+	}
+	for _, task := range all.Tasks {
+		if slices.Contains(ids, task.ID) {
+			s.Tasks = append(s.Tasks, task)
+		}
+	}
+	set := backend.Defaults()
+	lines, err := Describe(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := agent.Config{}.Defaults()
+	cfg.Mode = ""
+	m := &Manifest{SuiteRef: "small", Suite: s, Modes: []agent.Mode{agent.Naive, agent.Online}, Seeds: 1, Config: cfg,
+		Settings: map[string]string{}, Backends: lines}
+	set.Put(m.Settings)
+	return m
+}
+
+// options are a test bench's options.
+func options(out string, shard Shard, workers int) Options {
+	return Options{Out: out, Workers: workers, Shard: shard, NewEnv: Backends(backend.Defaults())}
+}
+
+// comparable reads a bench folder's report.md and results.csv without wall times: the cost
+// table's "wall s" column and the CSV's "seconds".
+func comparable(t *testing.T, dir string) (md, csv string) {
+	t.Helper()
+	mdData, err := os.ReadFile(filepath.Join(dir, "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	csvData, err := os.ReadFile(filepath.Join(dir, "results.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []string
+	for _, line := range strings.Split(string(csvData), "\n") {
+		if i := strings.LastIndexByte(line, ','); i >= 0 {
+			line = line[:i]
+		}
+		rows = append(rows, line)
+	}
+	return dropColumn(string(mdData), "wall s"), strings.Join(rows, "\n")
+}
+
+// dropColumn removes the column named name from every Markdown table of text.
+func dropColumn(text, name string) string {
+	lines := strings.Split(text, "\n")
+	col := -1
+	for i, line := range lines {
+		if !strings.HasPrefix(line, "|") {
+			col = -1
+			continue
+		}
+		cells := strings.Split(line, "|")
+		if col < 0 {
+			col = slices.IndexFunc(cells, func(c string) bool { return strings.TrimSpace(c) == name })
+		}
+		if col >= 0 && col < len(cells) {
+			lines[i] = strings.Join(slices.Delete(cells, col, col+1), "|")
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// TestShardsAndResumeGiveTheUnshardedReport: three shards merged, and a bench cancelled part way
+// and resumed, write exactly the report and the CSV of one uninterrupted unsharded run (wall
+// times aside), whatever the worker count.
+func TestShardsAndResumeGiveTheUnshardedReport(t *testing.T) {
+	base := t.TempDir()
+	m := smallManifest(t)
+	one := filepath.Join(base, "one")
+	rep, err := Run(context.Background(), m, options(one, Shard{}, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 2 * len(m.Suite.Tasks)
+	if len(rep.Results) != n || len(rep.Missing) != 0 {
+		t.Fatalf("%d results, %d missing; want %d and 0", len(rep.Results), len(rep.Missing), n)
+	}
+	wantMD, wantCSV := comparable(t, one)
+
+	var shards []string
+	for i := range 3 {
+		dir := filepath.Join(base, "shard", string(rune('0'+i)))
+		part, err := Run(context.Background(), m, options(dir, Shard{i, 3}, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(part.Results); got != len(Shard{i, 3}.Take(m.Trials())) || got+len(part.Missing) != n || got == 0 {
+			t.Errorf("shard %d/3: %d results, %d missing of %d", i, got, len(part.Missing), n)
+		}
+		shards = append(shards, dir)
+	}
+	merged := filepath.Join(base, "merged")
+	if _, err := Merge(shards, merged); err != nil {
+		t.Fatal(err)
+	}
+	md, csv := comparable(t, merged)
+	if md != wantMD || csv != wantCSV {
+		t.Errorf("merged shards differ from the unsharded run:\n%s\n%s\nwant\n%s\n%s", md, csv, wantMD, wantCSV)
+	}
+
+	resumed := filepath.Join(base, "resumed")
+	ctx, cancel := context.WithCancel(context.Background())
+	o := options(resumed, Shard{}, 2)
+	o.Progress = cancelAfter{cancel, &sync.Once{}}
+	if _, err := Run(ctx, m, o); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled bench: %v, want context.Canceled", err)
+	}
+	found, _, err := ReadResults(resumed, m)
+	if err != nil || len(found) >= n {
+		t.Fatalf("the cancelled bench left %d results (%v): it was not stopped part way", len(found), err)
+	}
+	if _, err := os.Stat(filepath.Join(resumed, "report.md")); err == nil {
+		t.Error("a cancelled bench wrote a report")
+	}
+	t.Logf("cancelled with %d of %d results", len(found), n)
+	o = options(resumed, Shard{}, 1)
+	o.Resume = true
+	if _, err := Run(context.Background(), m, o); err != nil {
+		t.Fatal(err)
+	}
+	md, csv = comparable(t, resumed)
+	if md != wantMD || csv != wantCSV {
+		t.Errorf("the resumed bench differs from the uninterrupted one:\n%s\n%s\nwant\n%s\n%s", md, csv, wantMD, wantCSV)
+	}
+}
+
+// cancelAfter is a progress writer that cancels the bench at its first finished trial.
+type cancelAfter struct {
+	cancel context.CancelFunc
+	once   *sync.Once
+}
+
+func (c cancelAfter) Write(p []byte) (int, error) {
+	c.once.Do(c.cancel)
+	return len(p), nil
+}
+
+// TestFolderHoldsOneBench: a folder that holds a bench is not run over without --resume, nor
+// resumed or merged with another bench.
+func TestFolderHoldsOneBench(t *testing.T) {
+	dir := t.TempDir()
+	m := smallManifest(t)
+	if err := WriteManifest(dir, m); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Run(context.Background(), m, options(dir, Shard{}, 1)); err == nil || !strings.Contains(err.Error(), "--resume") {
+		t.Errorf("running over a bench folder: %v, want an error pointing to --resume", err)
+	}
+	other := *m
+	other.Seeds = 2
+	o := options(dir, Shard{}, 1)
+	o.Resume = true
+	if _, err := Run(context.Background(), &other, o); err == nil || !strings.Contains(err.Error(), "seeds differ") {
+		t.Errorf("resuming another bench: %v, want an error naming the seeds", err)
+	}
+	dir2 := t.TempDir()
+	if err := WriteManifest(dir2, &other); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Merge([]string{dir, dir2}, t.TempDir()); err == nil || !strings.Contains(err.Error(), "different benches") {
+		t.Errorf("merging two benches: %v", err)
+	}
+	if _, err := Merge([]string{t.TempDir()}, t.TempDir()); err == nil || !strings.Contains(err.Error(), "not a bench folder") {
+		t.Errorf("merging a folder that is no bench: %v", err)
+	}
+	bad := options(dir, Shard{3, 2}, 1)
+	bad.Resume = true
+	if _, err := Run(context.Background(), m, bad); err == nil || !strings.HasPrefix(err.Error(), "bench: shard 3/2") {
+		t.Errorf("shard 3/2: %v", err)
+	}
+}

@@ -1,0 +1,229 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"golang.org/x/term"
+
+	"interactagent/agent"
+	"interactagent/backend"
+	"interactagent/bench"
+)
+
+// benchArgs describes bench's command line for its usage line.
+const benchArgs = "(or: bench merge DIR... --out DIR)"
+
+// runBench runs a task suite over modes and seeds (docs/bench.md), or merges shards' folders.
+func runBench(ctx context.Context, args []string, stdout io.Writer) error {
+	if len(args) > 0 && args[0] == "merge" {
+		return runBenchMerge(args[1:], stdout)
+	}
+	fs := newFlags("bench", benchArgs, stdout)
+	settings := map[string]string{}
+	backendFlags(fs.FlagSet, settings)
+	suite := fs.String("suite", "builtin", "a built-in suite's name, a suite file (docs/bench.md) or a UniHSI plan file")
+	modes := fs.String("modes", "naive,online,offline,full", "comma-separated modes to run: naive, online, offline, full")
+	seeds := fs.Int("seeds", 1, "seeds per task and mode (0 … N-1): the agent's, the executor's and the reasoner's seed")
+	workers := fs.Int("workers", runtime.NumCPU(), "trials run at once")
+	feedback := fs.String("feedback", "visual", "visual (the paper's) or hybrid (adds measured numbers)")
+	var cfg agent.Config
+	fs.IntVar(&cfg.NMax, "n-max", 5, "most reflection rounds")
+	fs.IntVar(&cfg.RMax, "r-max", 2, "most corrections of one step")
+	fs.BoolVar(&cfg.NoEarlyStop, "no-early-stop", false, "run every round even after the stop check passes (measures adaptive stopping's saving)")
+	out := fs.String("out", "", "bench folder (default runs/bench-YYYYMMDD-HHMMSS)")
+	resume := fs.Bool("resume", false, "continue the bench in --out: skip finished trials, resume unfinished run folders (with no other flag, the bench is --out's own)")
+	shard := fs.String("shard", "", "run shard i/n only: every n-th trial from i (from 0); default from $JOB_COMPLETION_INDEX with --shards, or $SLURM_ARRAY_TASK_ID and $SLURM_ARRAY_TASK_COUNT")
+	shards := fs.Int("shards", 0, "the shard count when the index comes from $JOB_COMPLETION_INDEX (a Kubernetes Indexed Job's completions)")
+	render := fs.Bool("render", false, "draw the images the model is shown (one GL engine per worker); off, blank stand-ins are sent")
+	if err := fs.parse(args); err != nil {
+		return err
+	}
+	if err := fs.need(0); err != nil {
+		return err
+	}
+	b := benchSetup{suite: *suite, modes: *modes, seeds: *seeds, workers: *workers, feedback: *feedback, cfg: cfg,
+		out: *out, resume: *resume, shard: *shard, shards: *shards, render: *render, settings: settings}
+	b.fromFolder = *resume && *out != "" && !definesBench(fs.FlagSet)
+	return b.run(ctx, stdout)
+}
+
+// definesBench reports whether a flag that says what the bench runs (rather than where and how
+// fast) was given.
+func definesBench(fs *flag.FlagSet) bool {
+	defines := false
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "out", "resume", "workers", "shard", "shards":
+		default:
+			defines = true
+		}
+	})
+	return defines
+}
+
+// benchSetup is what `interactagent bench` was asked to do.
+type benchSetup struct {
+	suite, modes, feedback, out, shard string
+	seeds, workers, shards             int
+	cfg                                agent.Config
+	resume, render                     bool
+	settings                           map[string]string
+	// fromFolder takes the bench from --out's bench.json: --resume with no flag that defines it.
+	fromFolder bool
+}
+
+// run builds the manifest and the options, runs the bench and prints the tables.
+func (b benchSetup) run(ctx context.Context, stdout io.Writer) error {
+	m, err := b.manifest()
+	if err != nil {
+		return err
+	}
+	o, err := b.options(m, stdout)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "bench: %d tasks × %d mode(s) × %d seed(s) into %s (shard %s, %d workers)\n",
+		len(m.Suite.Tasks), len(m.Modes), m.Seeds, o.Out, o.Shard, o.Workers)
+	start := time.Now()
+	rep, err := bench.Run(ctx, m, o)
+	if err != nil {
+		return fmt.Errorf("%w (the bench folder %s keeps every finished trial; continue with --resume)", err, o.Out)
+	}
+	fmt.Fprintf(stdout, "\n%s\nbench: %d trial(s) with a result in %.1f s; wrote %s\n", rep.Tables(), len(rep.Results),
+		time.Since(start).Seconds(), filepath.Join(o.Out, "report.md"))
+	return nil
+}
+
+// manifest reads the suite and the flags into the bench's manifest, or, resuming with no flag
+// that defines the bench, reads the folder's.
+func (b benchSetup) manifest() (*bench.Manifest, error) {
+	if b.fromFolder {
+		return bench.ReadManifest(b.out)
+	}
+	s, err := bench.LoadSuite(b.suite)
+	if errors.Is(err, bench.ErrUnknownSuite) {
+		return nil, usageError{"--suite: " + err.Error()}
+	}
+	if err != nil {
+		return nil, err
+	}
+	m := &bench.Manifest{SuiteRef: b.suite, Suite: s, Seeds: b.seeds, Render: b.render}
+	if m.Modes, err = parseModes(b.modes); err != nil {
+		return nil, err
+	}
+	if b.cfg.Feedback, err = agent.ParseFeedback(b.feedback); err != nil {
+		return nil, usageError{"--feedback: " + err.Error()}
+	}
+	m.Config = b.cfg.Defaults()
+	if err := m.Config.Validate(); err != nil {
+		return nil, usageError{err.Error()}
+	}
+	m.Config.Mode = ""
+	set, err := backend.FromMap(b.settings)
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	if m.Backends, err = bench.Describe(set); err != nil {
+		return nil, usageError{err.Error()}
+	}
+	m.Settings = map[string]string{}
+	set.Put(m.Settings)
+	if err := m.Check(); err != nil {
+		return nil, usageError{err.Error()}
+	}
+	return m, nil
+}
+
+// parseModes reads --modes.
+func parseModes(text string) ([]agent.Mode, error) {
+	var out []agent.Mode
+	for _, name := range strings.Split(text, ",") {
+		m, err := agent.ParseMode(strings.TrimSpace(name))
+		if err != nil {
+			return nil, usageError{"--modes: " + err.Error()}
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// options fills the run's options: the folder, the shard, the workers, the backends, the display.
+func (b benchSetup) options(m *bench.Manifest, stdout io.Writer) (bench.Options, error) {
+	sh, err := b.shardOf()
+	if err != nil {
+		return bench.Options{}, err
+	}
+	if b.workers < 1 {
+		return bench.Options{}, usageError{fmt.Sprintf("--workers %d: want at least 1", b.workers)}
+	}
+	set, _ := backend.FromMap(m.Settings)
+	o := bench.Options{Out: b.out, Workers: b.workers, Resume: b.resume, Shard: sh, NewEnv: bench.Backends(set),
+		Progress: stdout, Bars: isTerminal(stdout)}
+	if o.Out == "" {
+		o.Out = filepath.Join("runs", "bench-"+time.Now().Format("20060102-150405"))
+	}
+	if m.Render {
+		o.NewRenderer = bench.Renderers(m.Config)
+	}
+	return o, nil
+}
+
+// shardOf reads --shard, else the cluster's environment.
+func (b benchSetup) shardOf() (bench.Shard, error) {
+	if b.shard != "" {
+		s, err := bench.ParseShard(b.shard)
+		if err != nil {
+			return bench.Shard{}, usageError{"--shard: " + err.Error()}
+		}
+		return s, nil
+	}
+	s, ok, err := bench.ShardFromEnv(os.Getenv, b.shards)
+	if err != nil {
+		return bench.Shard{}, usageError{err.Error()}
+	}
+	if !ok && b.shards > 0 {
+		return bench.Shard{}, usageError{"--shards needs $JOB_COMPLETION_INDEX (a Kubernetes Indexed Job sets it); on other machines use --shard i/n"}
+	}
+	return s, nil
+}
+
+// isTerminal reports whether w is a terminal, where progress bars can be drawn.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(interface{ Fd() uintptr })
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// runBenchMerge merges shards' folders: bench merge DIR... --out DIR (flags and folders in any order).
+func runBenchMerge(args []string, stdout io.Writer) error {
+	fs := newFlags("bench merge", "DIR... --out DIR", stdout)
+	out := fs.String("out", "", "the folder to write the merged results and reports into")
+	var dirs []string
+	for {
+		if err := fs.parse(args); err != nil {
+			return err
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		dirs, args = append(dirs, fs.Arg(0)), fs.Args()[1:]
+	}
+	if len(dirs) == 0 || *out == "" {
+		return usageError{"bench merge: want the shards' folders and --out DIR, such as: bench merge runs/shard-0 runs/shard-1 --out runs/merged"}
+	}
+	rep, err := bench.Merge(dirs, *out)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s\nbench merge: %d trial(s) from %d folder(s), %d missing; wrote %s\n", rep.Tables(), len(rep.Results), len(dirs),
+		len(rep.Missing), filepath.Join(*out, "report.md"))
+	return nil
+}

@@ -95,7 +95,8 @@ func checkFloorMesh(m *Mesh) error {
 }
 
 // floorExtent returns the area the grid covers: the options' Extent, or the box around the
-// scene's obstacles and start, grown by the margin. Non-finite vertices do not count.
+// scene's obstacles, stand points and start, grown by the margin (a stand point may lie beyond
+// every obstacle: UniHSI's reach targets). Non-finite points do not count.
 func floorExtent(s *Scene, opt FloorOptions) geom.Box {
 	if opt.Extent != (geom.Box{}) {
 		return opt.Extent
@@ -110,6 +111,11 @@ func floorExtent(s *Scene, opt FloorOptions) geom.Box {
 		}
 		for _, p := range o.Parts {
 			b = b.Union(finiteBounds(p.Mesh))
+		}
+		for _, sp := range o.StandPoints {
+			if geom.FiniteVec(sp) {
+				b = b.AddPoint(sp)
+			}
 		}
 	}
 	if b.Empty() {

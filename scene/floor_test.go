@@ -151,6 +151,12 @@ func TestFloorOptions(t *testing.T) {
 	if e := f.Extent(); e.Lo.X() > -1 || e.Hi.Z() < 2 || e.Lo.X() < -1-FloorCell {
 		t.Errorf("extent %v, want the box grown by the 1 m margin", e)
 	}
+	far := obj("target", "box", boxMesh(mgl64.Vec3{0, 1, 0}, mgl64.Vec3{0.2, 1.2, 0.2}))
+	far.StandPoints = []mgl64.Vec3{{4, 0, 0.1}} // beyond every obstacle, as UniHSI's reach targets' are
+	fs := newTestFloor(t, &Scene{Objects: []*Object{far}}, FloorOptions{})
+	if !fs.Free(far.StandPoints[0]) || fs.Extent().Hi.X() < 4+FloorMargin-FloorCell {
+		t.Errorf("extent %v: a stand point beyond the obstacles must be on the grid, with the margin", fs.Extent())
+	}
 	bad := &Scene{Objects: []*Object{obj("bad", "box", &Mesh{Vertices: []mgl64.Vec3{{}}, Triangles: [][3]int32{{0, 0, 3}}})}}
 	for _, c := range []struct {
 		s    *Scene

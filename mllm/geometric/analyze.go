@@ -97,7 +97,7 @@ func affords(o *scene.Object) string {
 
 // way describes the walkable way to the object from the start.
 func way(o *scene.Object, start motion.State, fl *scene.Floor) string {
-	pl := &planner{floor: fl, walkScale: 1, turnScale: 1}
+	pl := &planner{floors: []*scene.Floor{fl}, floor: fl, walkScale: 1, turnScale: 1}
 	sp, err := pl.standPoint(o, start.Root)
 	if err != nil {
 		return "no free way to it"

@@ -13,8 +13,8 @@ import (
 // How close counts as done when the reasoner judges a goal by eye (its own rule, looser than an
 // evaluator's contact distances: it sees a picture, not the geometry).
 const (
-	nearStand   = 0.45 // walk to: the root within this of a stand point…
-	nearObject  = 0.85 // …or of the object's footprint
+	nearStand   = 0.3  // walk to: the root within this of a stand point…
+	nearObject  = 0.85 // …or of the footprint of an object without stand points
 	seatMargin  = 0.12 // sit and lie: the pelvis over the surface, up to this outside it
 	handMargin  = 0.12 // touch: the hand this close to the object's box
 	frameStride = 2    // judge every second frame: 0.1 s at 20 fps
@@ -37,14 +37,15 @@ func fulfilled(g goal, s seenPose) bool {
 	return false
 }
 
-// nearTo reports whether p is by the object: near a stand point or its footprint.
+// nearTo reports whether p is by the object: at one of its stand points (the places a scene marks
+// for standing by it), or, for an object without any, near its footprint.
 func nearTo(o *scene.Object, p mgl64.Vec3) bool {
 	for _, sp := range o.StandPoints {
 		if horizontal(sp.Sub(p)) <= nearStand {
 			return true
 		}
 	}
-	return horizontal(closestOnBox(o.Bounds(), p).Sub(p)) <= nearObject
+	return len(o.StandPoints) == 0 && horizontal(closestOnBox(o.Bounds(), p).Sub(p)) <= nearObject
 }
 
 // onSurface reports whether the pelvis is over one of the object's surfaces that fit, not far

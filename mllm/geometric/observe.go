@@ -89,13 +89,18 @@ func (o *observer) judge() judgement {
 	return judgement{obs: mllm.Observation{Decision: mllm.Continue, Score: 0.9}, reason: "the step did what it asked and the rest of the plan still reaches the goals"}
 }
 
-// collided replans around furniture the step walked into, from where the step began.
+// collided replans around furniture the step walked into, from where the step began. What the
+// body was already sunk in when the step began (a step accepted before left it in a wall) is the
+// step's starting point, not its fault: only sinking deeper than that counts.
 func (o *observer) collided(asked move, n0 int) (judgement, bool) {
 	s := o.r.deepest(o.in.Scene, o.c, o.in.StepFrom, o.c.Len())
 	d := o.e.depth(s.depth)
 	limit := collisionDepth
 	if asked.kind == mSit || asked.kind == mLie || asked.kind == mStand { // getting up brushes the seat
 		limit = cushionDepth
+	}
+	if o.in.StepFrom > 0 {
+		limit += o.e.depth(o.r.deepest(o.in.Scene, o.c, o.in.StepFrom-1, o.in.StepFrom).depth)
 	}
 	if d <= limit {
 		return judgement{}, false
@@ -255,18 +260,8 @@ func wouldReach(goals []goal, p pose, steps []string) bool {
 // replan plans the goals from n on, from p, keeping extra clearance when asked; it words the steps
 // for the attempt so that repeated texts get fresh executor draws.
 func (o *observer) replan(n int, p pose, extra float64) ([]string, error) {
-	fl := o.fl
-	if extra > 0 {
-		if wider, err := o.r.floorWith(o.in.Scene, extra); err == nil {
-			fl = wider
-		}
-	}
-	pl := &planner{floor: fl, walkScale: 1, turnScale: 1}
+	pl := o.r.newPlanner(o.in.Scene, o.fl, 1, 1, extra)
 	steps, err := pl.plan(o.goals[n:], p)
-	if err != nil && extra > 0 {
-		pl.floor = o.fl
-		steps, err = pl.plan(o.goals[n:], p)
-	}
 	if err != nil {
 		return nil, err
 	}

@@ -18,7 +18,11 @@ type step struct {
 
 // planner turns goals into atomic actions over the walkable floor.
 type planner struct {
-	floor *scene.Floor
+	// floors are the walkable floors a goal is planned on, tried in order until one serves:
+	// routes with room to spare for the executor's drift, then the body's clearance, then only
+	// the torso's (a stand point in a gap narrower than hanging arms need). floor is the one in use.
+	floors []*scene.Floor
+	floor  *scene.Floor
 	// scale multiplies walked distances and turned angles, from what reflection learned of the
 	// executor (1 when nothing was learned).
 	walkScale, turnScale float64
@@ -29,6 +33,16 @@ func (pl *planner) plan(goals []goal, p pose) ([]step, error) {
 	var out []step
 	for _, g := range goals {
 		steps, err := pl.goal(g, p)
+		for _, f := range pl.floors[min(1, len(pl.floors)):] {
+			if err == nil {
+				break
+			}
+			pl.floor = f
+			steps, err = pl.goal(g, p)
+		}
+		if len(pl.floors) > 0 {
+			pl.floor = pl.floors[0]
+		}
 		if err != nil {
 			return nil, fmt.Errorf("geometric: %s %s: %w", g.kind, objectName(g.object), err)
 		}
@@ -109,21 +123,25 @@ func (pl *planner) goal(g goal, p pose) ([]step, error) {
 	return s.steps, err
 }
 
-// faceTo turns to a heading (turns smaller than minTurn are left out).
+// faceTo turns to a heading (turns smaller than minTurn are left out). The pose follows the turn
+// as worded (whole degrees), so that the next leg starts from where the words leave the body.
 func (s *seq) faceTo(h float64) {
 	if d := turnTo(s.p.heading, h); math.Abs(d) >= minTurn {
-		s.add(move{kind: mTurn, amount: math.Round(d*s.pl.turnScale/5) * 5})
-		s.p.heading = h // what was meant, not the rounding: errors are the observer's business
+		asked, from := math.Round(d*s.pl.turnScale), s.p.heading
+		s.add(move{kind: mTurn, amount: asked})
+		s.p.heading = geom.WrapAngle(from + mgl64.DegToRad(asked/s.pl.turnScale)) // what the scaled words should do
 		s.steps[len(s.steps)-1].after = s.p
 	}
 }
 
-// walk walks forward d metres in pieces the executor can make.
+// walk walks forward d metres in pieces the executor can make; the pose follows the walks as
+// worded (rounded).
 func (s *seq) walk(d float64) {
 	for d >= minWalk {
 		piece := min(d, maxWalk)
-		s.add(move{kind: mForward, amount: round1(piece * s.pl.walkScale)})
-		s.p.feet = s.p.feet.Sub(forward(s.p.heading).Mul(round1(piece*s.pl.walkScale) - piece))
+		asked, from := round1(piece*s.pl.walkScale), s.p.feet
+		s.add(move{kind: mForward, amount: asked})
+		s.p.feet = from.Add(forward(s.p.heading).Mul(asked / s.pl.walkScale))
 		s.steps[len(s.steps)-1].after = s.p
 		d -= piece
 	}
@@ -152,9 +170,7 @@ func (s *seq) route(target mgl64.Vec3) error {
 			continue
 		}
 		s.faceTo(headingOf(d))
-		s.walk(horizontal(d))
-		s.p.feet = flat(q)
-		s.steps[len(s.steps)-1].after = s.p
+		s.walk(horizontal(d)) // along the heading as worded: the next leg makes up the difference
 	}
 	return nil
 }
@@ -202,14 +218,24 @@ func (s *seq) walkTo(o *scene.Object) error {
 	if err := s.route(q); err != nil {
 		return err
 	}
-	if d := flat(sp).Sub(s.p.feet); horizontal(d) >= minWalk && s.pl.floor.Clearance(sp) >= torsoClearance {
+	if d := flat(sp).Sub(s.p.feet); horizontal(d) >= minWalk && s.pl.clearWay(s.p.feet, sp) {
 		s.faceTo(headingOf(d))
 		s.walk(horizontal(d))
-		s.p.feet = flat(sp)
-		s.steps[len(s.steps)-1].after = s.p
 	}
 	s.faceTo(headingOf(center(o).Sub(s.p.feet)))
 	return nil
+}
+
+// clearWay reports whether the straight way from a to b keeps the torso's clearance everywhere.
+func (pl *planner) clearWay(a, b mgl64.Vec3) bool {
+	d := flat(b).Sub(flat(a))
+	n := int(math.Ceil(horizontal(d)/0.05)) + 1
+	for i := 0; i <= n; i++ {
+		if pl.floor.Clearance(flat(a).Add(d.Mul(float64(i)/float64(n)))) < torsoClearance {
+			return false
+		}
+	}
+	return true
 }
 
 // torsoClearance is how far from every obstacle a root may stand when the arms may brush it:

@@ -74,6 +74,23 @@ func (r *Reasoner) floorWith(s *scene.Scene, extra float64) (*scene.Floor, error
 	return f, nil
 }
 
+// newPlanner returns a planner over the scene's floors: keeping extra clearance beyond the body's
+// when it can (a route around what a step walked into), then the body's (base), then the torso's.
+func (r *Reasoner) newPlanner(s *scene.Scene, base *scene.Floor, walkScale, turnScale, extra float64) *planner {
+	pl := &planner{walkScale: walkScale, turnScale: turnScale}
+	for _, c := range []float64{extra, 0, torsoClearance - scene.BodyClearance} {
+		f, err := base, error(nil)
+		if c != 0 {
+			f, err = r.floorWith(s, c)
+		}
+		if err == nil && (c != extra || extra != 0) {
+			pl.floors = append(pl.floors, f)
+		}
+	}
+	pl.floor = pl.floors[0]
+	return pl
+}
+
 // depth returns the scene's depth field, built once.
 func (r *Reasoner) depth(s *scene.Scene) *distance.DepthField {
 	r.mu.Lock()

@@ -22,17 +22,8 @@ func (r *Reasoner) Reflect(ctx context.Context, in mllm.ReflectInput) (mllm.Refl
 	}
 	e := newEye(r.see, r.seed, in.Task, "reflect", fmt.Sprint(len(in.Memory)))
 	l := r.learn(in, e)
-	pl := &planner{floor: fl, walkScale: l.walkScale, turnScale: l.turnScale}
-	if l.clearance > 0 {
-		if wider, err := r.floorWith(in.Scene, l.clearance); err == nil {
-			pl.floor = wider
-		}
-	}
+	pl := r.newPlanner(in.Scene, fl, l.walkScale, l.turnScale, l.clearance)
 	steps, err := pl.plan(goals, pose{feet: in.Start.Root, heading: in.Start.Heading})
-	if err != nil && pl.floor != fl {
-		pl.floor = fl
-		steps, err = pl.plan(goals, pose{feet: in.Start.Root, heading: in.Start.Heading})
-	}
 	if err != nil {
 		return mllm.Reflection{}, err
 	}

@@ -35,7 +35,7 @@ func (r *Reasoner) Plan(ctx context.Context, in mllm.PlanInput) (mllm.Plan, erro
 		n, _ := progress(goals, in.Executed, e)
 		goals, from = goals[n:], poseOf(in.Executed.Frames[in.Executed.Len()-1])
 	}
-	pl := &planner{floor: fl, walkScale: 1, turnScale: 1}
+	pl := r.newPlanner(in.Scene, fl, 1, 1, 0)
 	steps, err := pl.plan(goals, from)
 	if err != nil {
 		return mllm.Plan{}, err

@@ -55,7 +55,7 @@ func TestUnderstandInstructions(t *testing.T) {
 		{"office", "sit in the armchair", []string{"sit on armchair_1"}},
 		{"bedroom", "Walk to the bed, sit on its edge, lie down on it, then get up.", []string{"walk to bed_1", "sit on bed_1", "lie on bed_1", "stand up"}},
 		{"living_room", "Walk to the sofa, sit on it, stand up, then sit on it again.", []string{"walk to sofa_1", "sit on sofa_1", "stand up", "sit on sofa_1"}}, // the room has a TV stand
-		{"bedroom", "lie on the bed and rest your head on the pillow", []string{"lie on bed_1"}}, // "head" is no verb here
+		{"bedroom", "lie on the bed and rest your head on the pillow", []string{"lie on bed_1"}},                                                                  // "head" is no verb here
 	}
 	for _, c := range cases {
 		got, err := goalsOf(t, room(t, c.room), c.task)

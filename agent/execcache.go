@@ -51,7 +51,7 @@ func (c *execCache) run(ctx context.Context, start motion.State, actions []strin
 	}
 	c.Served++
 	c.mem[key] = clip
-	c.store(key, clip)
+	c.store(key, clip, start, actions)
 	return clip, true, nil
 }
 
@@ -70,24 +70,33 @@ func (c *execCache) key(start motion.State, actions []string) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// load reads a stored execution; any problem is a miss.
+// load reads a stored execution (or one a run folder of an earlier version kept as JSON); any
+// problem is a miss.
 func (c *execCache) load(key string) (*motion.Clip, bool) {
 	if c.dir == "" {
 		return nil, false
 	}
-	clip, _, err := motion.LoadMotion(filepath.Join(c.dir, key+".json"), 0)
+	clip, err := readExec(c.dir, key)
+	if os.IsNotExist(err) {
+		clip, _, err = motion.LoadMotion(filepath.Join(c.dir, key+".json"), 0)
+	}
 	if err != nil || clip.Validate() != nil {
 		return nil, false
 	}
 	return clip, true
 }
 
-// store keeps an execution on disk; a failure only costs a resume its reuse.
-func (c *execCache) store(key string, clip *motion.Clip) {
-	if c.dir == "" {
+// store keeps an execution on disk, sharing frames with the execution of its longest prefix in
+// memory; a failure only costs a resume its reuse.
+func (c *execCache) store(key string, clip *motion.Clip, start motion.State, actions []string) {
+	if c.dir == "" || os.MkdirAll(c.dir, 0o755) != nil {
 		return
 	}
-	if os.MkdirAll(c.dir, 0o755) == nil {
-		motion.SaveClipJSON(filepath.Join(c.dir, key+".json"), clip)
+	var parent *motion.Clip
+	var parentKey string
+	for n := len(actions) - 1; n > 0 && parent == nil; n-- {
+		parentKey = c.key(start, actions[:n])
+		parent = c.mem[parentKey]
 	}
+	writeExec(c.dir, key, clip, parent, parentKey)
 }

@@ -29,8 +29,9 @@ func fulfilled(g goal, s seenPose) bool {
 		return s.posture == standing && nearTo(g.object, s.root)
 	case sitOn:
 		return s.posture == sitting && onSurface(g.object, s, func(su scene.Surface) bool { return su.Sit })
-	case lieOn:
-		return s.posture == lying && onSurface(g.object, s, func(su scene.Surface) bool { return su.LieDown || su.Sit })
+	case lieOn: // the whole body on it: a head hanging off the end is not lying on a bed
+		fits := func(su scene.Surface) bool { return su.LieDown || su.Sit }
+		return s.posture == lying && onSurface(g.object, s, fits) && headOver(g.object, s.head, fits)
 	case touch:
 		return handOn(g, s)
 	}
@@ -53,6 +54,16 @@ func nearTo(o *scene.Object, p mgl64.Vec3) bool {
 func onSurface(o *scene.Object, s seenPose, fits func(scene.Surface) bool) bool {
 	for _, su := range o.Surfaces {
 		if fits(su) && overSurface(su, s.root) && s.pelvisY <= su.Height()+0.35 {
+			return true
+		}
+	}
+	return false
+}
+
+// headOver reports whether the head is over one of the object's surfaces that fit.
+func headOver(o *scene.Object, head mgl64.Vec3, fits func(scene.Surface) bool) bool {
+	for _, su := range o.Surfaces {
+		if fits(su) && overSurface(su, head) {
 			return true
 		}
 	}
@@ -107,7 +118,7 @@ func progress(goals []goal, c *motion.Clip, e *eye) (int, []int) {
 // seePose is what a frame looks like to the eye: positions off by the perception's error.
 func (e *eye) seePose(p motion.Pose) seenPose {
 	s := see(p)
-	s.root = e.point(s.root)
+	s.root, s.head = e.point(s.root), e.point(s.head)
 	for i := range s.hands {
 		s.hands[i] = s.hands[i].Add(mgl64.Vec3{e.within(e.p.PositionError), e.within(e.p.PositionError), e.within(e.p.PositionError)})
 	}

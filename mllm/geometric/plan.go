@@ -359,7 +359,9 @@ func (s *seq) sitOn(o *scene.Object) error {
 		return fmt.Errorf("%s has nothing to sit on", o.ID)
 	}
 	axis := flat(surf.Axis).Normalize()
-	target, h := flat(surf.Center).Add(axis.Mul(sitBack)), headingOf(axis)
+	back := seatBack(surf.Height())
+	pelvis := flat(surf.Center).Add(axis.Mul(surf.Extent[0] - seatInset(back, surf.Extent[0])))
+	target, h := pelvis.Add(axis.Mul(back)), headingOf(axis)
 	if surf.LieDown { // a bed is too deep to sit in its middle: sit on an edge, feet on the floor
 		target, h = s.pl.edgeSeat(surf, s.p.feet)
 	}
@@ -423,7 +425,15 @@ func (s *seq) lieOn(o *scene.Object) error {
 	return nil
 }
 
-// edgeInset is how far inside a bed's edge the pelvis of a body sitting on it ends.
+// seatInset returns how far inside a seat's front edge the pelvis should end when it ends back
+// behind the feet: in the middle of the seat (at most half its depth, 2·half), unless the feet
+// would then stand under the seat (a high seat, where the body perches), keeping them 0.12 m in
+// front of the edge and the pelvis at least 5 cm on the seat.
+func seatInset(back, half float64) float64 {
+	return geom.Clamp(back-0.12, 0.05, half)
+}
+
+// edgeInset is how far inside a bed's edge the pelvis of a body sitting on it ends at most.
 const edgeInset = 0.2
 
 // edgeSeat returns where to stand, and facing which way, to sit on the edge of a surface one
@@ -443,7 +453,8 @@ func (pl *planner) edgeSeat(surf scene.Surface, from mgl64.Vec3) (mgl64.Vec3, fl
 	}
 	best, bestH, bestD := mgl64.Vec3{}, 0.0, math.Inf(1)
 	for i, e := range edges {
-		feet := e.edge.Add(e.out.Mul(sitBack - edgeInset))
+		back := seatBack(surf.Height())
+		feet := e.edge.Add(e.out.Mul(back - seatInset(back, edgeInset)))
 		d := pl.routeLength(feet.Add(e.out.Mul(approachGap)), from)
 		if i == 0 || d < bestD {
 			best, bestH, bestD = feet, headingOf(e.out), d
@@ -491,9 +502,13 @@ func benchOf(o *scene.Object) (scene.Surface, bool) {
 		Axis: left.Mul(-1), Normal: seats[0].Normal, LieDown: true}, true
 }
 
-// lieInset is how far inside the long edge of what one lies on the pelvis ends: the feet then
-// stand lieBack − lieInset in front of the edge, clear of it as a sitter's are.
-const lieInset = 0.27
+
+// lieAlong returns where along a lying surface of half length half (from its centre towards the
+// foot) the pelvis should end: the body centred between head and feet, but on a long bed the head
+// 0.3 m inside the head end, where the pillows are.
+func lieAlong(half float64) float64 {
+	return math.Min((lieHead-lieFeet)/2, -half+0.3+lieHead)
+}
 
 // lieApproach returns where to stand, and facing which way, to lie down along the surface: on the
 // side whose left (where the head goes) points to the head end, unless only the other side can be
@@ -507,8 +522,9 @@ func (pl *planner) lieApproach(surf scene.Surface, from mgl64.Vec3) (mgl64.Vec3,
 	for _, sgn := range []float64{1, -1} {
 		f := across.Mul(sgn) // facing away from the surface on this side
 		h := headingOf(f)
-		pelvis := c.Add(f.Mul(surf.Extent[1] - math.Min(lieInset, surf.Extent[1]))).Sub(axis.Mul(0.15))
-		feet := pelvis.Add(f.Mul(lieBack)).Sub(leftOf(h).Mul(lieLeft))
+		back := lieBack(surf.Height())
+		pelvis := c.Add(f.Mul(surf.Extent[1] - seatInset(back, surf.Extent[1]))).Add(axis.Mul(lieAlong(surf.Extent[0])))
+		feet := pelvis.Add(f.Mul(back)).Sub(leftOf(h).Mul(lieLeft))
 		score := -leftOf(h).Dot(axis) // the head end is at −axis
 		if !pl.reachable(feet.Add(f.Mul(0.45)), from) {
 			score -= 10

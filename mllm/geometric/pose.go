@@ -39,12 +39,13 @@ func (p pose) state() motion.State { return motion.State{Root: p.feet, Heading: 
 // What the executor's documentation says the body does (docs/executor-language.md, "What the
 // motion looks like"), which is what a model is told about its executor.
 const (
-	// sitBack is how far behind the feet the pelvis ends when sitting on a seat of usual height.
-	sitBack = 0.42
-	// lieBack and lieLeft place the pelvis of a body lying down: behind the feet and to the left
-	// of the former facing, the head further along the former left.
-	lieBack = 0.42
-	lieLeft = 0.10
+	// lieSlide and lieLeft place the pelvis of a body lying down: lieSlide further behind the feet
+	// than a sitter's, lieLeft to the left of the former facing, the head lieHead further along
+	// the former left and the feet lieFeet the other way.
+	lieSlide = 0.15
+	lieLeft  = 0.10
+	lieHead  = 0.65
+	lieFeet  = 0.95
 	// reachForward and reachSide place the wrist of a forward reach from the root; a seated
 	// reach to the side puts it reachSeated to that side of the pelvis.
 	reachForward = 0.43
@@ -57,6 +58,31 @@ const (
 	minWalk = 0.08
 	minTurn = 4.0
 )
+
+// seatBacks tabulate how far behind the feet the pelvis ends on a seat of a height (metres): the
+// executor's documentation (docs/executor-language.md, "Sitting"): the knees bend about a right
+// angle over planted feet, so a higher seat leaves the pelvis nearer the feet, and from 0.6 m on
+// the body perches.
+var seatBacks = [][2]float64{{0, 0.60}, {0.2, 0.58}, {0.3, 0.54}, {0.35, 0.51}, {0.4, 0.47}, {0.45, 0.43},
+	{0.5, 0.37}, {0.55, 0.29}, {0.6, 0.17}}
+
+// seatBack returns how far behind the feet the pelvis ends on a seat of height h, between the
+// table's rows.
+func seatBack(h float64) float64 {
+	if h <= seatBacks[0][0] {
+		return seatBacks[0][1]
+	}
+	for i := 1; i < len(seatBacks); i++ {
+		if a, b := seatBacks[i-1], seatBacks[i]; h <= b[0] {
+			return a[1] + (b[1]-a[1])*(h-a[0])/(b[0]-a[0])
+		}
+	}
+	return seatBacks[len(seatBacks)-1][1]
+}
+
+// lieBack returns how far behind the feet the pelvis of a body lying down on a surface of height h
+// ends.
+func lieBack(h float64) float64 { return seatBack(h) + lieSlide }
 
 // headingOf returns the heading that faces along d on the floor.
 func headingOf(d mgl64.Vec3) float64 { return math.Atan2(d.X(), d.Z()) }
@@ -103,7 +129,7 @@ func (p pose) after(m move) pose {
 		}
 		h := p.feet.Add(f.Mul(reachForward)).Add(side).Add(mgl64.Vec3{0, m.amount, 0})
 		if p.posture == sitting { // a seated reach goes out to the side, from the pelvis
-			h = p.feet.Sub(f.Mul(sitBack)).Add(l.Mul(sideSign(m.hand) * reachSeated)).Add(mgl64.Vec3{0, m.amount, 0})
+			h = p.feet.Sub(f.Mul(seatBack(p.surface))).Add(l.Mul(sideSign(m.hand) * reachSeated)).Add(mgl64.Vec3{0, m.amount, 0})
 		}
 		p.hand = &h
 	}
@@ -116,9 +142,13 @@ func (p pose) expect() seenPose {
 	s := seenPose{root: p.feet, pelvisY: 0.95, headY: 1.6, heading: p.heading, posture: p.posture}
 	switch p.posture {
 	case sitting:
-		s.root, s.pelvisY, s.headY = p.feet.Sub(f.Mul(sitBack)), p.surface+0.11, p.surface+0.75
+		s.root, s.pelvisY, s.headY = p.feet.Sub(f.Mul(seatBack(p.surface))), p.surface+0.11, p.surface+0.75
 	case lying:
-		s.root, s.pelvisY, s.headY = p.feet.Sub(f.Mul(lieBack)).Add(l.Mul(lieLeft)), p.surface+0.11, p.surface+0.15
+		s.root, s.pelvisY, s.headY = p.feet.Sub(f.Mul(lieBack(p.surface))).Add(l.Mul(lieLeft)), p.surface+0.11, p.surface+0.15
+	}
+	s.head = s.root
+	if p.posture == lying {
+		s.head = s.root.Add(l.Mul(lieHead))
 	}
 	far := mgl64.Vec3{0, -100, 0}
 	s.hands = [2]mgl64.Vec3{far, far}

@@ -64,10 +64,10 @@ func poseOf(p motion.Pose) pose {
 	s := see(p)
 	switch s.posture {
 	case sitting:
-		return pose{feet: s.root.Add(forward(s.heading).Mul(sitBack)), heading: s.heading, posture: sitting}
+		return pose{feet: s.root.Add(forward(s.heading).Mul(seatBack(s.pelvisY - 0.11))), heading: s.heading, posture: sitting}
 	case lying:
 		h := s.heading + halfPi // lying down turned the body a quarter turn to the right
-		feet := s.root.Add(forward(h).Mul(lieBack)).Sub(leftOf(h).Mul(lieLeft))
+		feet := s.root.Add(forward(h).Mul(lieBack(s.pelvisY - 0.11))).Sub(leftOf(h).Mul(lieLeft))
 		return pose{feet: feet, heading: h, posture: lying}
 	}
 	return pose{feet: s.root, heading: s.heading}

@@ -12,8 +12,10 @@ import (
 // prefix. The limits are far beyond any sensible plan, and counted in events, so a trial stops at
 // the same point however fast the machine is.
 const (
-	// MaxPlanSteps is the most steps any plan of a trial may have.
+	// MaxPlanSteps is the most steps any plan of a trial may have, or PlanGrowth times the steps
+	// of its first plan when that is more (a long task's first plan may well have 80).
 	MaxPlanSteps = 64
+	PlanGrowth   = 4
 	// MaxEvents is the most events a trial may produce.
 	MaxEvents = 5000
 )
@@ -31,10 +33,13 @@ func watch(ctx context.Context) (*guard, context.Context, context.CancelFunc) {
 	g := &guard{events: make(chan agent.Event), done: make(chan struct{})}
 	go func() {
 		defer close(g.done)
-		n := 0
+		n, limit := 0, MaxPlanSteps
 		for e := range g.events {
 			n++
-			if why := runaway(e, n); why != "" {
+			if e.Kind == agent.KindPlan && e.Round == 1 && e.Step == 0 { // round 1's first plan
+				limit = max(limit, PlanGrowth*len(e.Plan))
+			}
+			if why := runaway(e, n, limit); why != "" {
 				// Stop reading: the run's next event can then only see its context end.
 				g.why = why
 				cancel()
@@ -52,13 +57,14 @@ func (g *guard) stop() string {
 	return g.why
 }
 
-// runaway says why the n-th event of a trial shows it running away, or "".
-func runaway(e agent.Event, n int) string {
+// runaway says why the n-th event of a trial shows it running away, or "": a plan of more than
+// limit steps, or too many events (MaxEvents, or ten per step of the longest plan allowed).
+func runaway(e agent.Event, n, limit int) string {
 	switch {
-	case len(e.Plan) > MaxPlanSteps && (e.Kind == agent.KindPlan || e.Kind == agent.KindReflect):
-		return fmt.Sprintf("bench: stopped a runaway trial: round %d's plan grew to %d steps (at step %d), want at most %d", e.Round, len(e.Plan), e.Step, MaxPlanSteps)
-	case n > MaxEvents:
-		return fmt.Sprintf("bench: stopped a runaway trial: more than %d events", MaxEvents)
+	case len(e.Plan) > limit && (e.Kind == agent.KindPlan || e.Kind == agent.KindReflect):
+		return fmt.Sprintf("bench: stopped a runaway trial: round %d's plan grew to %d steps (at step %d), want at most %d", e.Round, len(e.Plan), e.Step, limit)
+	case n > max(MaxEvents, 10*limit):
+		return fmt.Sprintf("bench: stopped a runaway trial: more than %d events", max(MaxEvents, 10*limit))
 	}
 	return ""
 }

@@ -116,13 +116,16 @@ func TestTrialNames(t *testing.T) {
 
 func TestRunawayGuard(t *testing.T) {
 	long := make([]string, MaxPlanSteps+1)
-	if why := runaway(agent.Event{Kind: agent.KindPlan, Round: 1, Step: 40, Plan: long}, 10); !strings.Contains(why, "65 steps") {
+	if why := runaway(agent.Event{Kind: agent.KindPlan, Round: 1, Step: 40, Plan: long}, 10, MaxPlanSteps); !strings.Contains(why, "65 steps") {
 		t.Errorf("a %d-step plan: %q", len(long), why)
 	}
-	if why := runaway(agent.Event{Kind: agent.KindExecute, Plan: long}, 10); why != "" {
+	if why := runaway(agent.Event{Kind: agent.KindPlan, Round: 1, Step: 40, Plan: long}, 10, PlanGrowth*30); why != "" {
+		t.Errorf("a %d-step plan of a task whose first plan had 30 steps is no runaway: %q", len(long), why)
+	}
+	if why := runaway(agent.Event{Kind: agent.KindExecute, Plan: long}, 10, MaxPlanSteps); why != "" {
 		t.Errorf("a long execution (the prefix) is no runaway plan: %q", why)
 	}
-	if why := runaway(agent.Event{Kind: agent.KindObserve}, MaxEvents+1); !strings.Contains(why, "events") {
+	if why := runaway(agent.Event{Kind: agent.KindObserve}, MaxEvents+1, MaxPlanSteps); !strings.Contains(why, "events") {
 		t.Errorf("too many events: %q", why)
 	}
 }

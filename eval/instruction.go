@@ -161,15 +161,13 @@ func (w *writer) getUp(say bool) string {
 	return was
 }
 
-// walk writes a walking step: get up when sitting or lying on the object (its stand point is
-// where one gets up to), step back from an object just touched, or walk to the object.
+// walk writes a walking step: get up from the object and step back to stand by it (its stand
+// point is a step or two in front of a seat, further than getting up leaves the feet), step back
+// from an object just touched, or walk to the object.
 func (w *writer) walk(obj string) {
-	if w.posture != standing && w.on == obj {
-		w.getUp(true)
-		return
-	}
-	w.getUp(false)
-	if w.last == obj {
+	stood := w.posture != standing && w.on == obj
+	w.getUp(stood)
+	if stood || w.last == obj {
 		w.emit(clause{text: "step back from it", intent: iWalk, object: obj})
 		return
 	}

@@ -336,9 +336,9 @@ func TestInstructStepShapes(t *testing.T) {
 		steps []Step
 		want  string
 	}{
-		{[]Step{walk("chair_a"), sit, walk("chair_a")}, "Walk to the chair on the left and sit on it, then get up."},
+		{[]Step{walk("chair_a"), sit, walk("chair_a")}, "Walk to the chair on the left and sit on it, then get up, then step back from it."},
 		{[]Step{walk("chair_a"), sit, hand, sit}, "Walk to the chair on the left and sit on it, then put your left hand on the seat."},
-		{[]Step{walk("bed_1"), edge, lie, edge, walk("bed_1")}, "Walk to the bed and sit on its edge, then lie down on it with your head on the pillow, then sit up on its edge again, then get up."},
+		{[]Step{walk("bed_1"), edge, lie, edge, walk("bed_1")}, "Walk to the bed and sit on its edge, then lie down on it with your head on the pillow, then sit up on its edge again, then get up, then step back from it."},
 		{[]Step{walk("chair_b"), sit, walk("bed_1"), edge}, "Walk to the chair on the right and sit on the chair on the left. Then walk to the bed and sit on its edge."},
 		{[]Step{walk("chair_a"), {pair("chair_a", "seat", "right_hand", Touch)}, walk("chair_a")}, "Walk to the chair on the left and touch its seat with your right hand, then step back from it."},
 		{[]Step{walk("bed_1"), append(lie[:3:3], pair("bed_1", "pillow_1", "head", Touch), pair("bed_1", "mattress", "right_shoulder", Touch),

@@ -226,12 +226,14 @@ func (s *seq) walkTo(o *scene.Object) error {
 	return nil
 }
 
-// clearWay reports whether the straight way from a to b keeps the torso's clearance everywhere.
+// clearWay reports whether the straight way from a to b keeps the torso's clearance everywhere
+// (or the floor's own, when it squeezes through with less).
 func (pl *planner) clearWay(a, b mgl64.Vec3) bool {
 	d := flat(b).Sub(flat(a))
 	n := int(math.Ceil(horizontal(d)/0.05)) + 1
+	least := math.Min(torsoClearance, pl.floor.Options().Clearance)
 	for i := 0; i <= n; i++ {
-		if pl.floor.Clearance(flat(a).Add(d.Mul(float64(i)/float64(n)))) < torsoClearance {
+		if pl.floor.Clearance(flat(a).Add(d.Mul(float64(i)/float64(n)))) < least {
 			return false
 		}
 	}

@@ -74,11 +74,17 @@ func (r *Reasoner) floorWith(s *scene.Scene, extra float64) (*scene.Floor, error
 	return f, nil
 }
 
+// squeezeClearance is the least clearance a route keeps when nothing else reaches a goal: a stand
+// point between two proxies that came out larger than the meshes a plan was made for. The hips
+// brush what is beside them; a person would squeeze through as well.
+const squeezeClearance = 0.15
+
 // newPlanner returns a planner over the scene's floors: keeping extra clearance beyond the body's
-// when it can (a route around what a step walked into), then the body's (base), then the torso's.
+// when it can (a route around what a step walked into), then the body's (base), then the torso's,
+// then squeezing through.
 func (r *Reasoner) newPlanner(s *scene.Scene, base *scene.Floor, walkScale, turnScale, extra float64) *planner {
 	pl := &planner{walkScale: walkScale, turnScale: turnScale}
-	for _, c := range []float64{extra, 0, torsoClearance - scene.BodyClearance} {
+	for _, c := range []float64{extra, 0, torsoClearance - scene.BodyClearance, squeezeClearance - scene.BodyClearance} {
 		f, err := base, error(nil)
 		if c != 0 {
 			f, err = r.floorWith(s, c)

@@ -504,7 +504,6 @@ func benchOf(o *scene.Object) (scene.Surface, bool) {
 		Axis: left.Mul(-1), Normal: seats[0].Normal, LieDown: true}, true
 }
 
-
 // lieAlong returns where along a lying surface of half length half (from its centre towards the
 // foot) the pelvis should end: the body centred between head and feet, but on a long bed the head
 // 0.3 m inside the head end, where the pillows are.

@@ -22,6 +22,7 @@ const (
 	turnTolerance     = 6.0
 	collisionDepth    = 0.05 // a walk that sinks this deep into furniture collided
 	cushionDepth      = 0.09 // sitting or lying may sink this deep into what it sits on
+	reachDepth        = 0.2  // a reach may press this deep into what it reaches for
 	rerouteClearance  = 0.12 // extra clearance a route around a collision keeps
 	maxCorrectionRate = 2.0  // a redo asks at most twice (at least half) the first amount
 )
@@ -96,8 +97,11 @@ func (o *observer) collided(asked move, n0 int) (judgement, bool) {
 	s := o.r.deepest(o.in.Scene, o.c, o.in.StepFrom, o.c.Len())
 	d := o.e.depth(s.depth)
 	limit := collisionDepth
-	if asked.kind == mSit || asked.kind == mLie || asked.kind == mStand { // getting up brushes the seat
+	switch {
+	case asked.kind == mSit || asked.kind == mLie || asked.kind == mStand: // getting up brushes the seat
 		limit = cushionDepth
+	case asked.kind == mReach && n0 < len(o.goals) && o.goals[n0].object != nil && s.object == o.goals[n0].object.ID:
+		limit = reachDepth // a hand that touches what it reaches for presses on it
 	}
 	if o.in.StepFrom > 0 {
 		limit += o.e.depth(o.r.deepest(o.in.Scene, o.c, o.in.StepFrom-1, o.in.StepFrom).depth)

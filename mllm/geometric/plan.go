@@ -562,8 +562,9 @@ func bestSurface(o *scene.Object, p mgl64.Vec3, fits func(scene.Surface) bool) (
 	return best, found
 }
 
-// touch walks to the object, faces its nearest edge, steps close enough that the hand lands just
-// inside it, turns so that the reaching hand (which is off to the side) lines up, and reaches.
+// touch walks to the object, faces its nearest edge, steps close enough that the wrist lands at
+// the edge (the fingers reach a little past it, onto a top or against a side, without pushing
+// into it), turns so that the reaching hand (which is off to the side) lines up, and reaches.
 func (s *seq) touch(o *scene.Object, hand string, part scene.PartKind) error {
 	if err := s.walkTo(o); err != nil {
 		return err
@@ -575,7 +576,7 @@ func (s *seq) touch(o *scene.Object, hand string, part scene.PartKind) error {
 	near := closestOnBox(b, s.p.feet)
 	s.faceTo(headingOf(near.Sub(s.p.feet)))
 	reach := math.Hypot(reachForward, reachSide)
-	if gap := horizontal(near.Sub(s.p.feet)) - (reach - 0.05); gap >= minWalk {
+	if gap := horizontal(near.Sub(s.p.feet)) - reach; gap >= minWalk {
 		s.walk(gap)
 	}
 	offset := math.Atan2(reachSide, reachForward) // the right hand is to the right: turn left

@@ -217,6 +217,10 @@ func (b *Body) covered(i int, x mgl64.Vec3, pl *[numCapsules]placement) bool {
 	return false
 }
 
+// NumCapsules is the number of capsules in the body proxy, for callers that give each one a
+// value (a colour, a depth) without a Body at hand.
+const NumCapsules = numCapsules
+
 // numCapsules is the number of capsules in the proxy.
 const numCapsules = 20
 

@@ -23,6 +23,10 @@ type Figure struct {
 	// Color is the body's display colour; A is its opacity, and 0 counts as opaque. The zero
 	// value draws the default body colour, opaque.
 	Color color.NRGBA
+	// Parts, when it has one colour per proxy capsule (motion.Body.NumCapsules, in the body's
+	// capsule order), colours each capsule on its own, such as by how deep it sinks into the
+	// scene; the figure's opacity stays Color's.
+	Parts []color.NRGBA
 }
 
 // defaultFigureColor is a warm terracotta that stands out from the clay furniture.
@@ -59,6 +63,9 @@ func checkFigures(figs []Figure) error {
 		if !f.Pose.Finite() {
 			return fmt.Errorf("render: body %d: pose has a non-finite joint coordinate", i)
 		}
+		if n := len(f.Parts); n != 0 && n != motion.NumCapsules {
+			return fmt.Errorf("render: body %d: %d part colours, want one per capsule (%d) or none", i, n, motion.NumCapsules)
+		}
 	}
 	return nil
 }
@@ -90,7 +97,11 @@ func figureInstances(body *motion.Body, figs []Figure, order []int, dst []float3
 		caps = body.Capsules(figs[i].Pose, caps)
 		c := linearColor(figs[i].rgb())
 		a := float32(figs[i].opacity())
-		for _, k := range caps {
+		parts := figs[i].Parts
+		for j, k := range caps {
+			if len(parts) == len(caps) {
+				c = linearColor(parts[j])
+			}
 			dst = append(dst,
 				float32(k.A[0]), float32(k.A[1]), float32(k.A[2]),
 				float32(k.B[0]), float32(k.B[1]), float32(k.B[2]),

@@ -81,18 +81,35 @@ func (e *Engine) Render(r Request) (*image.RGBA, error) {
 
 // render runs the recipe on the engine thread.
 func (st *glState) render(r *Request) (*image.RGBA, error) {
-	if err := r.check(st.info.MaxSize); err != nil {
+	if err := st.draw(r); err != nil {
 		return nil, err
+	}
+	return st.finish(r)
+}
+
+// finish reads the drawing back and adds the axis marker.
+func (st *glState) finish(r *Request) (*image.RGBA, error) {
+	img, err := st.target.read()
+	if err == nil && !r.Style.NoAxes {
+		drawAxisGizmo(img, r.Camera.View())
+	}
+	return img, err
+}
+
+// draw runs the recipe into the target, leaving it there to be read or drawn over.
+func (st *glState) draw(r *Request) error {
+	if err := r.check(st.info.MaxSize); err != nil {
+		return err
 	}
 	var g *gpuScene
 	if r.Scene != nil {
 		var err error
 		if g, err = st.scenes.get(r.Scene); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if err := st.target.bind(r.Width, r.Height); err != nil {
-		return nil, err
+		return err
 	}
 	sky := r.Style.Sky
 	if sky == (color.NRGBA{}) {
@@ -118,14 +135,7 @@ func (st *glState) render(r *Request) (*image.RGBA, error) {
 	st.drawOverlay(vp, r)
 	st.setLights(body, vp)
 	st.drawTranslucent(batch)
-	if err := glError("render"); err != nil {
-		return nil, err
-	}
-	img, err := st.target.read()
-	if err == nil && !r.Style.NoAxes {
-		drawAxisGizmo(img, r.Camera.View())
-	}
-	return img, err
+	return glError("render")
 }
 
 // resetState puts the GL state every drawing step starts from, whatever an earlier request (even

@@ -24,6 +24,9 @@ type Options struct {
 	// SceneCache is how many uploaded scenes stay on the GPU (0: 8); the least recently drawn is
 	// released first.
 	SceneCache int
+	// StillCache is how many still layers RenderOver keeps (0: 8); the least recently drawn is
+	// released first.
+	StillCache int
 }
 
 // Info describes the context an engine got.
@@ -132,6 +135,7 @@ type glState struct {
 	floor     *dynamicMesh
 	flat      *dynamicMesh
 	scenes    *sceneCache
+	stills    *stillCache
 	body      *motion.Body
 	instances []float32 // capsule instances of the current image, reused
 	overlay   []float32 // flat overlay vertices of the current image, reused
@@ -174,6 +178,7 @@ func (st *glState) prepare() error {
 	st.floor = newDynamicMesh(floorLayout)
 	st.flat = newDynamicMesh(flatLayout)
 	st.scenes = newSceneCache(st.opts.SceneCache)
+	st.stills = newStillCache(st.opts.StillCache)
 	st.body = motion.NewBody()
 	if err := glError("prepare"); err != nil {
 		return err
@@ -202,6 +207,9 @@ func pickMaxSize(want, limit int) int {
 func (st *glState) release() {
 	if st.scenes != nil {
 		st.scenes.releaseAll()
+	}
+	if st.stills != nil {
+		st.stills.releaseAll()
 	}
 	if st.target != nil {
 		st.target.release()

@@ -174,4 +174,3 @@ func (r *SavedRun) FinalRound() int {
 	}
 	return r.Rounds[len(r.Rounds)-1].Index
 }
-

@@ -142,3 +142,24 @@ func surfaceSamples(radius, length, spacing float64) []sample {
 	}
 	return out
 }
+
+// MeshRange returns the vertices [start, end) of capsule i in Mesh's result: each capsule's
+// vertices are contiguous and the capsules come in Capsules' order. An index out of range gives an
+// empty range. With CapsuleJoints it is what a skinned export needs to bind each capsule rigidly.
+func (b *Body) MeshRange(i int) (start, end int) {
+	if i < 0 || i >= numCapsules {
+		return 0, 0
+	}
+	return b.mesh.vstart[i], b.mesh.vstart[i+1]
+}
+
+// CapsuleJoints returns the joints capsule i hangs from: at, the joint at its first end, and frame,
+// the joint whose global rotation (GlobalRotations of IK's rotations) turns it. A bone that sits at
+// at and turns with frame's global rotation carries the capsule rigidly, exactly as Mesh places it
+// whenever the pose's bone lengths are the skeleton's. An index out of range gives (-1, -1).
+func (b *Body) CapsuleJoints(i int) (at, frame Joint) {
+	if i < 0 || i >= numCapsules {
+		return -1, -1
+	}
+	return b.caps[i].a, b.caps[i].frame
+}

@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/modeler"
 
+	"interactagent/internal/gltfvalidate"
 	"interactagent/motion"
 )
 
@@ -273,4 +276,38 @@ func mat4(m [4][4]float32) mgl64.Mat4 {
 		}
 	}
 	return out
+}
+
+// Every kind of document this package writes passes the Khronos validator with no error: a clip
+// that fits the skeleton, one that stretches (translation keys), a single frame, several takes, as
+// GLB and as .gltf.
+func TestGLTFPassesKhronosValidator(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for name, takes := range map[string][]Take{
+		"wild":      {{Name: "wild", Clip: wildClip(40, 5)}},
+		"stretched": {{Name: "stretched", Clip: stretchedClip(20)}},
+		"one-frame": {{Name: "still", Clip: &motion.Clip{FPS: 20, Frames: []motion.Pose{motion.RestPose()}}}},
+		"two-takes": {{Name: "round 1", Clip: wildClip(30, 6)}, {Name: "round 2", Clip: wildClip(45, 7)}},
+	} {
+		for _, binary := range []bool{true, false} {
+			doc, err := NewDocument(takes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(dir, name+map[bool]string{true: ".glb", false: ".gltf"}[binary])
+			f, err := os.Create(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := Encode(f, doc, binary); err != nil {
+				t.Fatal(err)
+			}
+			if err := f.Close(); err != nil {
+				t.Fatal(err)
+			}
+			files = append(files, path)
+		}
+	}
+	gltfvalidate.Check(t, files...)
 }

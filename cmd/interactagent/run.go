@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -10,8 +11,6 @@ import (
 
 	"interactagent/agent"
 	"interactagent/backend"
-	"interactagent/mllm"
-	"interactagent/scene/load"
 )
 
 // runConfig is what `interactagent run` was asked to do: the task and the backends (settings, as
@@ -121,44 +120,12 @@ func (c *runConfig) run(ctx context.Context, stdout io.Writer) error {
 	return nil
 }
 
-// env builds the scene, the model, the executor, the renderer and the folder.
+// env builds the run's environment as backend.NewEnv does for every front end.
 func (c *runConfig) env() (agent.Env, func(), error) {
-	s := c.settings
-	sc, err := load.Scene(s["scene"])
-	if err != nil {
-		return agent.Env{}, nil, err
+	env, closeEnv, err := backend.NewEnv(backend.Job{Settings: c.settings, Config: c.cfg, Out: c.out, NoRender: c.noRender})
+	var bad *backend.SettingError
+	if errors.As(err, &bad) {
+		return env, nil, usageError{bad.Error()}
 	}
-	b, err := backend.FromMap(s)
-	if err != nil {
-		return agent.Env{}, nil, err
-	}
-	model, err := b.NewModel(c.cfg.Seed)
-	if err != nil {
-		return agent.Env{}, nil, usageError{"--model: " + err.Error()}
-	}
-	ex, name, err := b.NewExecutor(c.cfg.Seed)
-	if err != nil {
-		return agent.Env{}, nil, usageError{"--executor: " + err.Error()}
-	}
-	folder, err := agent.OpenFolder(c.out)
-	if err != nil {
-		return agent.Env{}, nil, err
-	}
-	env := agent.Env{Scene: sc, SceneRef: s["scene"], Task: s["task"], Model: model, Executor: ex, ExecutorName: name, Folder: folder,
-		Settings: s, Prices: mllm.DefaultPrices()}
-	closers := []func(){func() { folder.Close() }}
-	if !c.noRender {
-		r, stop, err := backend.NewRenderer(c.cfg)
-		if err != nil {
-			folder.Close()
-			return agent.Env{}, nil, fmt.Errorf("%w (use --no-render to run without images)", err)
-		}
-		env.Render = r
-		closers = append(closers, stop)
-	}
-	return env, func() {
-		for i := len(closers) - 1; i >= 0; i-- {
-			closers[i]()
-		}
-	}, nil
+	return env, closeEnv, err
 }

@@ -1,0 +1,73 @@
+package backend
+
+import (
+	"fmt"
+
+	"interactagent/agent"
+	"interactagent/mllm"
+	"interactagent/scene/load"
+)
+
+// Job is one run as a front end asks for it: the scene and the instruction as a person gives
+// them, the settings map (the scene, the task and the backend settings, as run.json keeps them),
+// the agent's configuration, the run folder, and whether to draw the images the model is shown.
+type Job struct {
+	Settings map[string]string // "scene", "task" and the Key* settings
+	Config   agent.Config
+	Out      string // the run folder
+	NoRender bool
+}
+
+// SettingError is a setting that cannot be built, such as an unknown model or a bad executor URL;
+// the command line reports it as a usage error of the flag named Key.
+type SettingError struct {
+	Key string
+	Err error
+}
+
+func (e *SettingError) Error() string { return e.Key + ": " + e.Err.Error() }
+func (e *SettingError) Unwrap() error { return e.Err }
+
+// NewEnv builds a job's environment: the scene, the model, the executor, the renderer (unless
+// NoRender) and the folder. The CLI's run, a resume and the desktop app all build runs here. The
+// returned function releases what it opened, last first.
+func NewEnv(j Job) (agent.Env, func(), error) {
+	s := j.Settings
+	sc, err := load.Scene(s["scene"])
+	if err != nil {
+		return agent.Env{}, nil, err
+	}
+	b, err := FromMap(s)
+	if err != nil {
+		return agent.Env{}, nil, err
+	}
+	model, err := b.NewModel(j.Config.Seed)
+	if err != nil {
+		return agent.Env{}, nil, &SettingError{"--" + KeyModel, err}
+	}
+	ex, name, err := b.NewExecutor(j.Config.Seed)
+	if err != nil {
+		return agent.Env{}, nil, &SettingError{"--" + KeyExecutor, err}
+	}
+	folder, err := agent.OpenFolder(j.Out)
+	if err != nil {
+		return agent.Env{}, nil, err
+	}
+	env := agent.Env{Scene: sc, SceneRef: s["scene"], Task: s["task"], Model: model, Executor: ex, ExecutorName: name,
+		Folder: folder, Settings: s, Prices: mllm.DefaultPrices()}
+	closers := []func(){func() { folder.Close() }}
+	if !j.NoRender {
+		r, stop, err := NewRenderer(j.Config)
+		if err != nil {
+			folder.Close()
+			return agent.Env{}, nil, fmt.Errorf("%w (run without images to go on without GL)", err)
+		}
+		env.Render = r
+		closers = append(closers, stop)
+	}
+	return env, func() {
+		for i := len(closers) - 1; i >= 0; i-- {
+			closers[i]()
+		}
+	}, nil
+}

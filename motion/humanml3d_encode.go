@@ -198,20 +198,36 @@ func copyVelocities(row, from []float64) {
 	copy(row[193:], from[193:])
 }
 
-// SaveHumanML3DNPY writes the clip's HumanML3D features (EncodeHumanML3D) to path as a float32 .npy
-// array of shape (T, 263), as HumanML3D stores them, atomically, and returns where the clip
-// started (the file, like all HumanML3D motion, starts at the origin facing +Z).
+// SaveHumanML3DNPY writes the clip's HumanML3D features to path with WriteHumanML3DNPY,
+// atomically: a clip that cannot be encoded is refused before the file is touched.
 func SaveHumanML3DNPY(path string, c *Clip) (State, error) {
-	feats, start, err := EncodeHumanML3D(c)
+	a, start, err := humanML3DArray(c)
 	if err != nil {
 		return State{}, fmt.Errorf("motion: write %s: %s", path, strings.TrimPrefix(err.Error(), "motion: "))
+	}
+	return start, saveAtomic(path, func(w io.Writer) error { return WriteNPY(w, a, Float32) })
+}
+
+// WriteHumanML3DNPY writes the clip's HumanML3D features (EncodeHumanML3D) as a float32 .npy array
+// of shape (T, 263), as HumanML3D stores them, and returns where the clip started (the file, like
+// all HumanML3D motion, starts at the origin facing +Z).
+func WriteHumanML3DNPY(w io.Writer, c *Clip) (State, error) {
+	a, start, err := humanML3DArray(c)
+	if err != nil {
+		return State{}, err
+	}
+	return start, WriteNPY(w, a, Float32)
+}
+
+// humanML3DArray encodes the clip as a (T, 263) array that float32 can hold.
+func humanML3DArray(c *Clip) (*Array, State, error) {
+	feats, start, err := EncodeHumanML3D(c)
+	if err != nil {
+		return nil, State{}, err
 	}
 	a := &Array{Shape: []int{len(feats), HumanML3DFeatures}, DType: Float32, Data: make([]float64, 0, len(feats)*HumanML3DFeatures)}
 	for _, row := range feats {
 		a.Data = append(a.Data, row...)
 	}
-	if err := checkWritable(a, Float32); err != nil {
-		return State{}, err
-	}
-	return start, saveAtomic(path, func(w io.Writer) error { return WriteNPY(w, a, Float32) })
+	return a, start, checkWritable(a, Float32)
 }

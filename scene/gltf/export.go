@@ -61,6 +61,11 @@ func SaveGLB(path string, s *scene.Scene) error {
 	return nil
 }
 
+// Document returns the glTF document WriteGLB writes for s, for exporters that add to it before
+// encoding (an animated body, see motion/anim). Its one buffer holds the scene's data; what is
+// added goes into the same buffer.
+func Document(s *scene.Scene) (*gltf.Document, error) { return glbDocument(s) }
+
 // glbDocument builds the glTF document of a scene.
 func glbDocument(s *scene.Scene) (*gltf.Document, error) {
 	doc := gltf.NewDocument()

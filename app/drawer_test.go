@@ -1,0 +1,156 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"os"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/executor/kinematic"
+	"interactagent/motion"
+	"interactagent/render"
+	"interactagent/scene"
+	"interactagent/scene/furniture"
+)
+
+// testEngine starts a GL engine without multisampling, as the app's viewport uses, skipping
+// where no GL exists unless CI=true.
+func testEngine(t testing.TB) *render.Engine {
+	t.Helper()
+	e, err := render.NewEngine(render.Options{Samples: 1})
+	if err != nil {
+		if errors.Is(err, render.ErrNoGL) && os.Getenv("CI") != "true" {
+			t.Skipf("no OpenGL here (set CI=true to fail instead): %v", err)
+		}
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Close() })
+	return e
+}
+
+// walkPanes returns n panes of the built-in executor walking different distances in s.
+func walkPanes(t testing.TB, s *scene.Scene, n int) []*Pane {
+	t.Helper()
+	ex := kinematic.New(kinematic.Options{Profile: kinematic.Ideal()})
+	var panes []*Pane
+	for k := 0; k < n; k++ {
+		c, err := ex.Execute(t.Context(), s.Start, []string{fmt.Sprintf("A person walks forward %.1f meters", 1+0.8*float64(k))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		panes = append(panes, NewPane(k+1, fmt.Sprintf("round %d", k+1), c))
+	}
+	return panes
+}
+
+func livingRoom(t testing.TB) *scene.Scene {
+	s, err := furniture.Builtin("living_room")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestDrawerPanesShowTheirOwnBodies: two rounds that walk different distances show their bodies
+// in different places at the same time, and the same place at time 0.
+func TestDrawerPanesShowTheirOwnBodies(t *testing.T) {
+	e := testEngine(t)
+	s := livingRoom(t)
+	panes := walkPanes(t, s, 2)
+	d := NewDrawer(e, s)
+	size := image.Pt(320, 180)
+	f := Frame{Cam: NewViewCam(s).WithPreset(PresetTop), Size: size, Overlays: Overlays{}}
+	at0, err := d.Draw(panes, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := differing(at0[0], at0[1]); n > 0 {
+		t.Errorf("at t = 0 the panes differ in %d pixels; both bodies stand at the start", n)
+	}
+	f.T = panes[1].Duration()
+	end, err := d.Draw(panes, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := differing(end[0], end[1]); n < 50 {
+		t.Errorf("at the longer round's end the panes differ in only %d pixels", n)
+	}
+}
+
+// TestPenetrationColours: a body standing inside the sofa shows red parts, one standing in the
+// open none.
+func TestPenetrationColours(t *testing.T) {
+	s := livingRoom(t)
+	sofa, ok := s.Object("sofa_1")
+	if !ok {
+		t.Fatal("no sofa_1 in the living room")
+	}
+	d := NewDrawer(nil, s)
+	in := motion.RestPose().Translate(mgl64.Vec3{sofa.Bounds().Center().X(), 0, sofa.Bounds().Center().Z()})
+	out := motion.RestPose().Translate(s.Start.Root.Sub(mgl64.Vec3{0, s.Start.Root.Y(), 0}))
+	for _, tc := range []struct {
+		pose motion.Pose
+		red  bool
+	}{{in, true}, {out, false}} {
+		p := NewPane(1, "", &motion.Clip{FPS: 20, Frames: []motion.Pose{tc.pose}})
+		f := movingFigure(p, 0, Overlays{Penetration: true}, d.distance())
+		red := 0
+		for _, c := range f.Parts {
+			if c.G < 150 {
+				red++
+			}
+		}
+		if (red > 0) != tc.red {
+			t.Errorf("body at %v: %d deep parts, want some: %v", tc.pose.Root(), red, tc.red)
+		}
+	}
+}
+
+// differing counts the pixels that differ between two images of one size.
+func differing(a, b *image.RGBA) int {
+	n := 0
+	for i := 0; i < len(a.Pix); i += 4 {
+		if a.Pix[i] != b.Pix[i] || a.Pix[i+1] != b.Pix[i+1] || a.Pix[i+2] != b.Pix[i+2] {
+			n++
+		}
+	}
+	return n
+}
+
+// BenchmarkPanes draws 1, 2 and 4 panes of 640×360 per op in the largest built-in room, with
+// the camera still (the room kept, only bodies drawn) and orbiting (everything drawn); fps is
+// frames of the whole grid per second.
+func BenchmarkPanes(b *testing.B) {
+	e := testEngine(b)
+	s, err := furniture.Builtin("lounge")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, n := range []int{1, 2, 4} {
+		for _, orbit := range []bool{false, true} {
+			name := fmt.Sprintf("%d/still", n)
+			if orbit {
+				name = fmt.Sprintf("%d/orbiting", n)
+			}
+			b.Run(name, func(b *testing.B) {
+				panes := walkPanes(b, s, n)
+				d := NewDrawer(e, s)
+				f := Frame{Cam: NewViewCam(s), Size: image.Pt(640, 360), Overlays: DefaultOverlays()}
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					f.T = float64(i) / 30
+					if orbit {
+						f.Cam = f.Cam.Orbited(3, 0)
+					}
+					if _, err := d.Draw(panes, f); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "fps")
+			})
+		}
+	}
+}

@@ -1,0 +1,125 @@
+package app
+
+import (
+	"image"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"fyne.io/fyne/v2"
+)
+
+// Player plays a session: a goroutine advances the clock by wall time, draws the panes when the
+// time, the camera, the overlays or the size changed, and hands the images to the window through
+// fyne.Do — at most one hand-over in flight, so a slow drawer skips frames instead of queueing
+// them and the window stays responsive.
+type Player struct {
+	mu    sync.Mutex
+	ses   *Session
+	draw  func([]*Pane, Frame) ([]*image.RGBA, error)
+	size  func() image.Point
+	show  func([]*image.RGBA, Clock, error)
+	dirty bool
+	last  time.Time
+
+	busy atomic.Bool
+	stop chan struct{}
+	done chan struct{}
+}
+
+// frameInterval is how often the player looks at the clock: 30 frames a second.
+const frameInterval = time.Second / 30
+
+// NewPlayer returns a stopped player. draw draws panes (a Drawer's Draw), size says the pane size
+// now, show receives each drawing on the UI goroutine.
+func NewPlayer(draw func([]*Pane, Frame) ([]*image.RGBA, error), size func() image.Point, show func([]*image.RGBA, Clock, error)) *Player {
+	return &Player{draw: draw, size: size, show: show}
+}
+
+// Start runs the player's goroutine until Stop.
+func (p *Player) Start() {
+	p.stop, p.done = make(chan struct{}), make(chan struct{})
+	go p.loop()
+}
+
+// Stop ends the goroutine and waits for it; call it before the window closes.
+func (p *Player) Stop() {
+	if p.stop == nil {
+		return
+	}
+	close(p.stop)
+	<-p.done
+	p.stop = nil
+}
+
+func (p *Player) loop() {
+	defer close(p.done)
+	tick := time.NewTicker(frameInterval)
+	defer tick.Stop()
+	for {
+		select {
+		case <-p.stop:
+			return
+		case now := <-tick.C:
+			p.Tick(now)
+		}
+	}
+}
+
+// Tick advances the clock to now and draws when something changed; the loop calls it, and tests
+// call it with their own times.
+func (p *Player) Tick(now time.Time) {
+	p.mu.Lock()
+	if p.ses == nil {
+		p.mu.Unlock()
+		return
+	}
+	if !p.last.IsZero() {
+		p.ses.Clock = p.ses.Clock.Advance(now.Sub(p.last).Seconds())
+	}
+	p.last = now
+	need := p.dirty || p.ses.Clock.Playing
+	panes := p.ses.Shown()
+	f := Frame{T: p.ses.Clock.T, Cam: p.ses.Cam, Overlays: p.ses.Overlays}
+	clock := p.ses.Clock
+	p.mu.Unlock()
+	if !need || len(panes) == 0 || !p.busy.CompareAndSwap(false, true) {
+		return
+	}
+	p.mu.Lock()
+	p.dirty = false
+	p.mu.Unlock()
+	f.Size = p.size()
+	imgs, err := p.draw(panes, f)
+	fyne.Do(func() {
+		p.show(imgs, clock, err)
+		p.busy.Store(false)
+	})
+}
+
+// Update changes the session under the player's lock and marks the panes for drawing.
+func (p *Player) Update(change func(*Session)) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.ses != nil {
+		change(p.ses)
+	}
+	p.dirty = true
+}
+
+// SetSession plays another session from its start.
+func (p *Player) SetSession(s *Session) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.ses, p.dirty, p.last = s, true, time.Time{}
+}
+
+// Session returns a copy of what the player plays now (its panes shared): read it, never change it.
+func (p *Player) Session() Session {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.ses == nil {
+		return Session{}
+	}
+	return *p.ses
+}

@@ -1,0 +1,239 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"interactagent/agent"
+	"interactagent/backend"
+	"interactagent/mllm"
+	"interactagent/scene/furniture"
+)
+
+// runPanel starts runs from the window with the remembered settings and shows them live: every
+// decision as it happens, pause before the next step, an edited action, an overridden decision,
+// cancel. A run writes the same folder `interactagent run` writes.
+type runPanel struct {
+	w        *Window
+	scene    *widget.SelectEntry
+	task     *widget.Entry
+	model    *widget.Entry
+	baseURL  *widget.Entry
+	executor *widget.Entry
+	profile  *widget.Select
+	mode     *widget.Select
+	feedback *widget.Select
+	nmax     *widget.Entry
+	rmax     *widget.Entry
+
+	start, stop, pause *widget.Button
+	next               *widget.Entry
+	override           *widget.Select
+	progress           *widget.Label
+	log                *widget.List
+	lines              []string
+
+	cancelRun context.CancelFunc
+	gate      *Gate
+}
+
+func newRunPanel(w *Window) *runPanel {
+	p := &runPanel{w: w}
+	s := LoadRunSettings(w.app.Preferences())
+	p.scene = widget.NewSelectEntry(furniture.BuiltinNames())
+	p.scene.SetText(s.Scene)
+	p.task = widget.NewMultiLineEntry()
+	p.task.Wrapping = fyne.TextWrapWord
+	p.task.SetText(s.Task)
+	p.model, p.baseURL, p.executor = widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
+	p.model.SetText(s.Backend.Model)
+	p.baseURL.SetText(s.Backend.BaseURL)
+	p.baseURL.PlaceHolder = "$OPENAI_BASE_URL (the key comes from $OPENAI_API_KEY)"
+	p.executor.SetText(s.Backend.Executor)
+	p.profile = widget.NewSelect([]string{"motionllm", "ideal"}, nil)
+	p.profile.SetSelected(s.Backend.Profile)
+	p.mode = widget.NewSelect(agentModes(), nil)
+	p.mode.SetSelected(string(s.Mode))
+	p.feedback = widget.NewSelect([]string{string(agent.Visual), string(agent.Hybrid)}, nil)
+	p.feedback.SetSelected(string(s.Feedback))
+	p.nmax, p.rmax = widget.NewEntry(), widget.NewEntry()
+	p.nmax.SetText(strconv.Itoa(s.NMax))
+	p.rmax.SetText(strconv.Itoa(s.RMax))
+	p.start = widget.NewButton("Start run", p.startRun)
+	p.stop = widget.NewButton("Cancel", p.cancel)
+	p.pause = widget.NewButton("Pause before next step", p.togglePause)
+	p.next = widget.NewEntry()
+	p.next.PlaceHolder = "while paused: the next action, edit it to run another"
+	p.override = widget.NewSelect([]string{"(model decides)", string(mllm.Continue), string(mllm.Redo), string(mllm.Replan)}, p.setOverride)
+	p.override.SetSelected("(model decides)")
+	p.progress = widget.NewLabel("no run")
+	p.log = widget.NewList(func() int { return len(p.lines) },
+		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(p.lines[i]) })
+	p.stop.Disable()
+	p.pause.Disable()
+	return p
+}
+
+func (p *runPanel) view() fyne.CanvasObject {
+	form := widget.NewForm(
+		widget.NewFormItem("scene", p.scene), widget.NewFormItem("instruction", p.task),
+		widget.NewFormItem("model", p.model), widget.NewFormItem("base URL", p.baseURL),
+		widget.NewFormItem("executor", p.executor), widget.NewFormItem("profile", p.profile),
+		widget.NewFormItem("mode", p.mode), widget.NewFormItem("feedback", p.feedback),
+		widget.NewFormItem("N_max", p.nmax), widget.NewFormItem("R_max", p.rmax))
+	controls := container.NewVBox(form, container.NewHBox(p.start, p.stop, p.pause),
+		widget.NewForm(widget.NewFormItem("next action", p.next), widget.NewFormItem("next decision", p.override)))
+	right := container.NewBorder(p.progress, nil, nil, nil, p.log)
+	split := container.NewHSplit(container.NewVScroll(controls), right)
+	split.Offset = 0.4
+	return split
+}
+
+// settings reads the form.
+func (p *runPanel) settings() (RunSettings, error) {
+	s := RunSettings{Scene: p.scene.Text, Task: p.task.Text, Mode: agent.Mode(p.mode.Selected), Feedback: agent.Feedback(p.feedback.Selected)}
+	s.Backend = backend.Settings{Model: p.model.Text, BaseURL: p.baseURL.Text, Executor: p.executor.Text, Profile: p.profile.Selected}
+	var err error
+	if s.NMax, err = strconv.Atoi(p.nmax.Text); err != nil {
+		return s, fmt.Errorf("N_max %q: want a whole number", p.nmax.Text)
+	}
+	if s.RMax, err = strconv.Atoi(p.rmax.Text); err != nil {
+		return s, fmt.Errorf("R_max %q: want a whole number", p.rmax.Text)
+	}
+	return s, nil
+}
+
+// startRun remembers the settings and runs them in a new run folder.
+func (p *runPanel) startRun() {
+	s, err := p.settings()
+	if err != nil {
+		dialog.ShowError(err, p.w.W)
+		return
+	}
+	s.Save(p.w.app.Preferences())
+	dir := filepath.Join(p.w.opt.RunsDir, "app-"+time.Now().Format("20060102-150405"))
+	env, closeEnv, err := backend.NewEnv(s.Job(dir))
+	if err != nil {
+		dialog.ShowError(err, p.w.W)
+		return
+	}
+	p.gate = &Gate{OnPaused: func(at agent.StepView) { fyne.Do(func() { p.paused(at) }) }}
+	env.Person = p.gate
+	ctx, cancel := context.WithCancel(context.Background())
+	p.cancelRun = cancel
+	p.lines = nil
+	p.start.Disable()
+	p.stop.Enable()
+	p.pause.Enable()
+	events := make(chan agent.Event, 64)
+	go p.follow(dir, events)
+	go func() {
+		_, err := agent.Run(ctx, env, s.Job(dir).Config, events)
+		close(events)
+		closeEnv()
+		fyne.Do(func() { p.finished(dir, err) })
+	}()
+}
+
+// follow shows the run's events as they come, and its rounds as they are written.
+func (p *runPanel) follow(dir string, events <-chan agent.Event) {
+	for e := range events {
+		line := eventLine(e)
+		round := e.Kind == agent.KindRound
+		fyne.Do(func() {
+			p.progress.SetText(fmt.Sprintf("%s — round %d · step %d/%d · attempt %d", dir, e.Round, e.Step, e.Steps, e.Attempt))
+			if line != "" {
+				p.lines = append(p.lines, line)
+				p.log.Refresh()
+				p.log.ScrollToBottom()
+			}
+			if round {
+				if ses, err := OpenRun(dir); err == nil {
+					p.w.setSession(ses)
+				}
+			}
+		})
+	}
+}
+
+func (p *runPanel) finished(dir string, err error) {
+	p.start.Enable()
+	p.stop.Disable()
+	p.pause.Disable()
+	p.cancelRun = nil
+	if err != nil {
+		p.progress.SetText(fmt.Sprintf("%s stopped: %v (continue with interactagent run --resume %s)", dir, err, dir))
+	} else {
+		p.progress.SetText(dir + " finished")
+	}
+	p.w.report(p.w.OpenRun(dir))
+}
+
+// cancel stops the run in progress, if any.
+func (p *runPanel) cancel() {
+	if p.cancelRun != nil {
+		p.cancelRun()
+	}
+}
+
+func (p *runPanel) togglePause() {
+	if p.gate == nil {
+		return
+	}
+	if p.pause.Text == "Resume" {
+		p.gate.Resume(p.next.Text)
+		p.pause.SetText("Pause before next step")
+		p.next.SetText("")
+		return
+	}
+	p.gate.Pause()
+	p.pause.SetText("Resume")
+}
+
+// paused shows where the run waits, with its action ready to edit.
+func (p *runPanel) paused(at agent.StepView) {
+	p.progress.SetText(fmt.Sprintf("paused before round %d step %d/%d (attempt %d)", at.Round, at.Step, at.Steps, at.Attempt))
+	p.next.SetText(at.Action)
+}
+
+func (p *runPanel) setOverride(v string) {
+	if p.gate == nil {
+		return
+	}
+	d := mllm.Decision(v)
+	if v == "(model decides)" {
+		d = ""
+	}
+	p.gate.Override(d)
+}
+
+// eventLine words an event for the live log; "" for those not shown.
+func eventLine(e agent.Event) string {
+	at := fmt.Sprintf("r%d s%d a%d ", e.Round, e.Step, e.Attempt)
+	switch e.Kind {
+	case agent.KindPlan:
+		return fmt.Sprintf("r%d plan of %d steps (%s)", e.Round, len(e.Plan), by(e))
+	case agent.KindObserve:
+		return at + string(e.Decision) + scoreText(e.Score) + ": " + shorten(e.Action, 70)
+	case agent.KindIntervention:
+		return at + "person: " + e.Text
+	case agent.KindCheck:
+		return fmt.Sprintf("r%d check: %s — %s", e.Round, passWord(e.Pass), shorten(e.Text, 90))
+	case agent.KindReflect:
+		return fmt.Sprintf("r%d reflection: %s", e.Round, shorten(e.Text, 90))
+	case agent.KindFault, agent.KindNote:
+		return at + string(e.Kind) + ": " + shorten(e.Text, 90)
+	case agent.KindDone:
+		return e.Text
+	}
+	return ""
+}

@@ -35,6 +35,7 @@ func commands() map[string]command {
 		"bench":          {"run a task suite × modes × seeds over a worker pool: report.md (the paper's Table 1), CSV, JSON, plots; bench merge joins shards", runBench},
 		"run":            {"run one task with the agent (naive, online, offline or full mode) and write its run folder; --resume continues one", runRun},
 		"render":         {"draw a scene, a ghost image of motion, scene shots, or a video (MP4/GIF) of clips side by side", runRender},
+		"export":         {"export a run's motion or a motion file: glb, gltf, bvh, npy, h3d (HumanML3D), json, mp4, gif, or a run bundle (zip)", runExport},
 	}
 }
 

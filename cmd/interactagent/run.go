@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"interactagent/agent"
 	"interactagent/backend"
+	"interactagent/export"
 )
 
 // runConfig is what `interactagent run` was asked to do: the task and the backends (settings, as
@@ -37,7 +39,7 @@ func runRun(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.BoolVar(&c.cfg.NoEarlyStop, "no-early-stop", false, "run every round even after the stop check passes")
 	fs.Uint64Var(&c.cfg.Seed, "seed", 0, "seed of the executor's errors and the reasoner's perception")
 	fs.StringVar(&c.out, "out", "", "run folder to write (default runs/run-YYYYMMDD-HHMMSS)")
-	fs.StringVar(&c.resume, "resume", "", "continue the interrupted run in this folder (its run.json says how)")
+	fs.StringVar(&c.resume, "resume", "", "continue the interrupted run in this folder (its run.json says how), or in a run bundle (.zip), unpacked beside it first")
 	fs.BoolVar(&c.noRender, "no-render", false, "draw no images (the built-in reasoner does not need them)")
 	if err := fs.parse(args); err != nil {
 		return err
@@ -78,6 +80,13 @@ func (c *runConfig) fill(fs *flag.FlagSet, mode, feedback string) error {
 // fromFolder takes the task, backends and config from a run folder; flags that would change
 // them are refused, since the run would no longer be the one resumed.
 func (c *runConfig) fromFolder(fs *flag.FlagSet) error {
+	if strings.EqualFold(filepath.Ext(c.resume), ".zip") {
+		dir, err := export.OpenBundle(c.resume)
+		if err != nil {
+			return err
+		}
+		c.resume = dir
+	}
 	info, err := agent.ReadRunInfo(c.resume)
 	if err != nil {
 		return err

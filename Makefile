@@ -5,7 +5,7 @@ BIN := bin/interactagent
 RACE_PKGS := ./motion/... ./scene/... ./eval/... ./render/... ./executor/... ./httpclient/... ./mllm/... ./agent/... ./bench/... ./backend/... ./app/... ./cmd/...
 export LANG ?= en_US.UTF-8
 
-.PHONY: all deps build run test vet fmt-check unit race bench fuzz clean
+.PHONY: all deps build run test vet fmt-check unit race bench fuzz check-exports clean
 
 all: build
 
@@ -44,6 +44,11 @@ bench:
 # Short fuzzing of every parser; the seed corpora live in testdata/fuzz beside each package.
 fuzz:
 	@scripts/fuzz.sh 10s
+
+# Imports the exports (glTF, GLB, BVH) into Blender, headless, and checks their frame counts and where
+# the root ends; installs Debian's Blender when it is missing. Not part of `make test` or CI.
+check-exports: build
+	@scripts/check-exports.sh $(BIN)
 
 clean:
 	rm -rf bin runs

@@ -160,3 +160,14 @@ func TestSaveHumanML3DNPY(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkEncodeHumanML3D1000 encodes a 1,000-frame clip (50 s at 20 fps).
+func BenchmarkEncodeHumanML3D1000(b *testing.B) {
+	c := spinningClip(1000, 0.01, 0.03)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := EncodeHumanML3D(c); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

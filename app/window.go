@@ -242,8 +242,17 @@ func (w *Window) wireCamera() {
 	w.view.OnZoom = func(n float64) { w.player.Update(func(s *Session) { s.Cam = s.Cam.Zoomed(n) }) }
 }
 
-// typedKey: space plays or pauses, ←/→ step a frame, Home/End jump, 1–5 focus a round.
+// typedKey: space plays or pauses, ←/→ step a frame, Home/End jump, 1–5 focus a round, I
+// switches between the rounds and the inspector.
 func (w *Window) typedKey(e *fyne.KeyEvent) {
+	if e.Name == fyne.KeyI {
+		if w.tabs.Selected().Text == "Inspector" {
+			w.ShowTab("Rounds")
+		} else {
+			w.ShowTab("Inspector")
+		}
+		return
+	}
 	w.player.Update(func(s *Session) {
 		switch e.Name {
 		case fyne.KeySpace:

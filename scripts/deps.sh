@@ -39,11 +39,13 @@ fi
 build_pkgs="gcc pkg-config libgl1-mesa-dev libegl-dev libx11-dev libxcursor-dev libxrandr-dev
   libxinerama-dev libxi-dev libxxf86vm-dev libxkbcommon-dev"
 run_pkgs="libegl1 libegl-mesa0 libgl1-mesa-dri ffmpeg"
+# The desktop app's end-to-end test: a real window under a virtual display, keys and screenshots.
+gui_pkgs="xvfb xauth libglx-mesa0 imagemagick xdotool"
 
 case "${1:-all}" in
   build) want="$build_pkgs" ;;
   run) want="$run_pkgs" ;;
-  *) want="$build_pkgs $run_pkgs" ;;
+  *) want="$build_pkgs $run_pkgs $gui_pkgs" ;;
 esac
 
 missing=()

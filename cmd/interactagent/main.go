@@ -35,6 +35,7 @@ func commands() map[string]command {
 		"bench":          {"run a task suite × modes × seeds over a worker pool: report.md (the paper's Table 1), CSV, JSON, plots; bench merge joins shards", runBench},
 		"run":            {"run one task with the agent (naive, online, offline or full mode) and write its run folder; --resume continues one", runRun},
 		"render":         {"draw a scene, a ghost image of motion, scene shots, or a video (MP4/GIF) of clips side by side", runRender},
+		"app":            {"open the desktop app (also what no arguments do where a display is): rounds side by side, the trace inspector, live runs", runApp},
 		"export":         {"export a run's motion or a motion file: glb, gltf, bvh, npy, h3d (HumanML3D), json, mp4, gif, or a run bundle (zip)", runExport},
 	}
 }
@@ -50,6 +51,9 @@ func main() {
 // bad command line, 130 when interrupted.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	cmds := commands()
+	if len(args) == 0 && haveDisplay() {
+		args = []string{"app"}
+	}
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(stdout, cmds)
 		return 0

@@ -21,6 +21,11 @@ type Player struct {
 	show  func([]*image.RGBA, Clock, error)
 	dirty bool
 	last  time.Time
+	// movedAt is when the camera last moved; while it moves the panes are drawn at half size
+	// (a quarter of the pixels: the room is drawn anew each frame then), and once it rests they
+	// are drawn again in full.
+	movedAt time.Time
+	coarse  bool
 
 	busy atomic.Bool
 	stop chan struct{}
@@ -78,7 +83,8 @@ func (p *Player) Tick(now time.Time) {
 		p.ses.Clock = p.ses.Clock.Advance(now.Sub(p.last).Seconds())
 	}
 	p.last = now
-	need := p.dirty || p.ses.Clock.Playing
+	moving := now.Sub(p.movedAt) < settleTime
+	need := p.dirty || p.ses.Clock.Playing || (p.coarse && !moving)
 	panes := p.ses.Shown()
 	f := Frame{T: p.ses.Clock.T, Cam: p.ses.Cam, Overlays: p.ses.Overlays}
 	clock := p.ses.Clock
@@ -87,9 +93,12 @@ func (p *Player) Tick(now time.Time) {
 		return
 	}
 	p.mu.Lock()
-	p.dirty = false
+	p.dirty, p.coarse = false, moving
 	p.mu.Unlock()
 	f.Size = p.size()
+	if moving {
+		f.Size = image.Pt(max(f.Size.X/2, 32)&^1, max(f.Size.Y/2, 32)&^1)
+	}
 	imgs, err := p.draw(panes, f)
 	fyne.Do(func() {
 		p.show(imgs, clock, err)
@@ -106,6 +115,18 @@ func (p *Player) Update(change func(*Session)) {
 	}
 	p.dirty = true
 }
+
+// Move changes the camera under the player's lock: like Update, and the panes are drawn coarse
+// until the camera has rested for settleTime.
+func (p *Player) Move(change func(*Session)) {
+	p.Update(change)
+	p.mu.Lock()
+	p.movedAt = time.Now()
+	p.mu.Unlock()
+}
+
+// settleTime is how long the camera must rest before the panes are drawn in full again.
+const settleTime = 150 * time.Millisecond
 
 // SetSession plays another session from its start.
 func (p *Player) SetSession(s *Session) {

@@ -237,9 +237,9 @@ func (w *Window) transport() fyne.CanvasObject {
 
 // wireCamera turns mouse moves on the viewport into camera moves shared by every pane.
 func (w *Window) wireCamera() {
-	w.view.OnOrbit = func(dx, dy float64) { w.player.Update(func(s *Session) { s.Cam = s.Cam.Orbited(dx, dy) }) }
-	w.view.OnPan = func(dx, dy, h float64) { w.player.Update(func(s *Session) { s.Cam = s.Cam.Panned(dx, dy, h) }) }
-	w.view.OnZoom = func(n float64) { w.player.Update(func(s *Session) { s.Cam = s.Cam.Zoomed(n) }) }
+	w.view.OnOrbit = func(dx, dy float64) { w.player.Move(func(s *Session) { s.Cam = s.Cam.Orbited(dx, dy) }) }
+	w.view.OnPan = func(dx, dy, h float64) { w.player.Move(func(s *Session) { s.Cam = s.Cam.Panned(dx, dy, h) }) }
+	w.view.OnZoom = func(n float64) { w.player.Move(func(s *Session) { s.Cam = s.Cam.Zoomed(n) }) }
 }
 
 // typedKey: space plays or pauses, ←/→ step a frame, Home/End jump, 1–5 focus a round, I

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"strings"
 
@@ -82,7 +83,7 @@ func writeH3D(w io.Writer, c *motion.Clip) (string, error) {
 	}
 	start, err := motion.WriteHumanML3DNPY(w, c)
 	note := fmt.Sprintf("HumanML3D features at 20 fps start at the origin facing +Z; the motion started at x %.3f, z %.3f, heading %.1f°",
-		start.Root.X(), start.Root.Z(), start.Heading*180/3.141592653589793)
+		start.Root.X(), start.Root.Z(), start.Heading*180/math.Pi)
 	return note, err
 }
 

@@ -13,13 +13,15 @@ import (
 )
 
 // runImport imports UniHSI scene plans as a suite of tasks over proxy scenes and writes it,
-// atomically: PLANS.json (every plan) or PLANS.json#ID (one) → --out SUITE.json. Scene
-// references in the suite point at the plan file from the suite's folder.
+// atomically: PLANS.json (every plan) or PLANS.json#ID (one), or several of them into one suite
+// → --out SUITE.json. Scene references in the suite point at the plan files from the suite's
+// folder.
 func runImport(ctx context.Context, args []string, stdout io.Writer) error {
-	fs := newFlags("import", "PLANS.json[#ID] --out SUITE.json", stdout)
+	fs := newFlags("import", "PLANS.json[#ID]... --out SUITE.json", stdout)
 	out := fs.String("out", "", "the suite file to write (JSON, docs/unihsi.md); required")
+	name := fs.String("name", "", "the suite's name (default: the plan file's, or the files' joined by +)")
 	var refs []string
-	for { // flags may come after the plan file too
+	for { // flags may come after the plan files too
 		if err := fs.parse(args); err != nil {
 			return err
 		}
@@ -30,14 +32,14 @@ func runImport(ctx context.Context, args []string, stdout io.Writer) error {
 		args = fs.Args()[1:]
 	}
 	switch {
-	case len(refs) != 1:
-		return usageError{fmt.Sprintf("want one plan file PLANS.json[#ID], got %d (see --help)", len(refs))}
+	case len(refs) == 0:
+		return usageError{"want at least one plan file PLANS.json[#ID] (see --help)"}
 	case *out == "":
 		return usageError{"want --out SUITE.json, the suite file to write (see --help)"}
 	case !strings.EqualFold(filepath.Ext(*out), ".json"):
 		return usageError{fmt.Sprintf("--out %s: want a .json file name", *out)}
 	}
-	s, err := eval.ImportUniHSI(refs[0])
+	s, err := importAll(refs, *name)
 	if err != nil {
 		return err
 	}
@@ -50,11 +52,43 @@ func runImport(ctx context.Context, args []string, stdout io.Writer) error {
 	if err := writeSuite(*out, s); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s → %s: %s\n", refs[0], *out, suiteCounts(s))
+	fmt.Fprintf(stdout, "%s → %s: %s\n", strings.Join(refs, ", "), *out, suiteCounts(s))
 	for _, u := range s.Unrunnable {
 		fmt.Fprintf(stdout, "unrunnable %s (%s): %s\n", u.ID, u.Source, u.Why)
 	}
 	return nil
+}
+
+// importAll imports every plan file and joins them into one suite; a task id met twice is an error.
+func importAll(refs []string, name string) (*eval.Suite, error) {
+	var all *eval.Suite
+	var names []string
+	seen := map[string]string{}
+	for _, ref := range refs {
+		s, err := eval.ImportUniHSI(ref)
+		if err != nil {
+			return nil, err
+		}
+		for _, t := range s.Tasks {
+			if first, dup := seen[t.ID]; dup {
+				return nil, fmt.Errorf("import: task %s comes from both %s and %s; import them into different suites", t.ID, first, ref)
+			}
+			seen[t.ID] = ref
+		}
+		names = append(names, s.Name)
+		if all == nil {
+			all = s
+			continue
+		}
+		all.Tasks = append(all.Tasks, s.Tasks...)
+		all.Unrunnable = append(all.Unrunnable, s.Unrunnable...)
+		all.Description += " " + s.Description
+	}
+	all.Name = strings.Join(names, "+")
+	if name != "" {
+		all.Name = name
+	}
+	return all, nil
 }
 
 // scenesFrom rewrites the tasks' scene references (PLANS.json#ID) to reach the plan file from

@@ -65,6 +65,11 @@ func TestImportWritesSuite(t *testing.T) {
 	if !strings.Contains(listed, "partnet_train_hard.json#0199") {
 		t.Errorf("listing: %.300s", listed)
 	}
+	// Several plan files join into one suite.
+	train := filepath.Join(dir, "train.json")
+	checkRun(t, []string{"import", unihsiPlans + "partnet_train_simple.json", unihsiPlans + "partnet_train_mid.json",
+		unihsiPlans + "partnet_train_hard.json", "--name", "unihsi-train", "--out", train}, 0, []string{"500 tasks", "0 unrunnable"})
+	checkRun(t, []string{"tasks", train}, 0, []string{"unihsi-train: 500 tasks (104 low, 272 mid, 124 high)"})
 	one := filepath.Join(dir, "one.json")
 	checkRun(t, []string{"import", "--out", one, unihsiPlans + "scannet_example.json"}, 0, []string{"0 tasks", "1 unrunnable", "ScanNet plan scene0000_00"})
 	checkRun(t, []string{"tasks", one}, 0, []string{"1 unrunnable"})
@@ -75,12 +80,12 @@ func TestImportErrors(t *testing.T) {
 	dir := t.TempDir()
 	plans := unihsiPlans + "test.json"
 	checkRun(t, []string{"import", plans}, 2, []string{"want --out SUITE.json"})
-	checkRun(t, []string{"import", "--out", filepath.Join(dir, "x.json")}, 2, []string{"want one plan file"})
-	checkRun(t, []string{"import", plans, plans, "--out", filepath.Join(dir, "x.json")}, 2, []string{"want one plan file PLANS.json[#ID], got 2"})
+	checkRun(t, []string{"import", "--out", filepath.Join(dir, "x.json")}, 2, []string{"want at least one plan file"})
+	checkRun(t, []string{"import", plans, plans, "--out", filepath.Join(dir, "x.json")}, 1, []string{"comes from both", "different suites"})
 	checkRun(t, []string{"import", plans, "--out", filepath.Join(dir, "x.txt")}, 2, []string{"want a .json file name"})
 	checkRun(t, []string{"import", filepath.Join(dir, "none.json"), "--out", filepath.Join(dir, "x.json")}, 1, []string{"eval: import UniHSI plans", "no such file"})
 	checkRun(t, []string{"import", plans, "--out", filepath.Join(dir, "no", "x.json")}, 1, []string{"no such file"})
-	checkRun(t, []string{"import", "--help"}, 0, []string{"usage: interactagent import [flags] PLANS.json[#ID] --out SUITE.json", "-out"})
+	checkRun(t, []string{"import", "--help"}, 0, []string{"usage: interactagent import [flags] PLANS.json[#ID]... --out SUITE.json", "-out"})
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("failed imports left files: %v", entries)
 	}

@@ -5,6 +5,14 @@ BIN := bin/interactagent
 RACE_PKGS := ./motion/... ./scene/... ./eval/... ./render/... ./executor/... ./httpclient/... ./mllm/... ./agent/... ./bench/... ./backend/... ./app/... ./cmd/...
 export LANG ?= en_US.UTF-8
 
+.PHONY: package
+# The desktop app as a Linux package (tar.xz with the binary, icon and desktop entry), by fyne package.
+package: deps
+	@mkdir -p bin && cd cmd/interactagent && cp FyneApp.toml .FyneApp.toml.keep && \
+	  { go run fyne.io/tools/cmd/fyne@v1.7.4 package -os linux -name InteractAgent; rc=$$?; mv .FyneApp.toml.keep FyneApp.toml; exit $$rc; } && \
+	  mv InteractAgent.tar.xz ../../bin/
+	@echo "==> bin/InteractAgent.tar.xz"
+
 .PHONY: all deps build run test vet fmt-check unit race bench fuzz check-exports clean
 
 all: build

@@ -294,6 +294,14 @@ func (w *Window) menu() *fyne.MainMenu {
 			}
 		}, w.W)
 	})
+	openBundle := fyne.NewMenuItem("Open run bundle (.zip)…", func() {
+		dialog.ShowFileOpen(func(u fyne.URIReadCloser, err error) {
+			if u != nil {
+				u.Close()
+				w.report(w.OpenPath(u.URI().Path()))
+			}
+		}, w.W)
+	})
 	openMotion := fyne.NewMenuItem("Open motion…", func() {
 		dialog.ShowFileOpen(func(u fyne.URIReadCloser, err error) {
 			if u != nil {
@@ -306,12 +314,14 @@ func (w *Window) menu() *fyne.MainMenu {
 	for _, d := range RecentRuns(w.app.Preferences()) {
 		recent.ChildMenu = appendItem(recent.ChildMenu, fyne.NewMenuItem(d, func() { w.report(w.OpenRun(d)) }))
 	}
-	file := fyne.NewMenu("File", open, openMotion, recent)
+	file := fyne.NewMenu("File", open, openBundle, openMotion, recent)
 	export := fyne.NewMenu("Export",
 		fyne.NewMenuItem("Grid as MP4…", func() { w.exportDialog(true, ".mp4") }),
 		fyne.NewMenuItem("Focused round as MP4…", func() { w.exportDialog(false, ".mp4") }),
 		fyne.NewMenuItem("Grid as GIF…", func() { w.exportDialog(true, ".gif") }),
 		fyne.NewMenuItem("Screenshot (PNG)…", w.screenshotDialog))
+	export.Items = append(export.Items, fyne.NewMenuItemSeparator())
+	export.Items = append(export.Items, w.exportItems()...)
 	return fyne.NewMainMenu(file, export)
 }
 

@@ -2,12 +2,15 @@ package app
 
 import (
 	"image"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+
+	"interactagent/export"
 )
 
 // TestWindowOpensARun: opening a run folder in the window titles a pane per round, fills the
@@ -58,6 +61,19 @@ func TestWindowOpensARun(t *testing.T) {
 	}
 	w.ShowTab("Inspector")
 	w.ShowTab("Rounds")
+
+	// The Export menu's formats are export.Do's: a bundle written from the window opens again.
+	if n := len(w.exportItems()); n != len(export.Formats())-2 {
+		t.Errorf("%d export items, want every format but the two videos", n)
+	}
+	zip := filepath.Join(t.TempDir(), "again.zip")
+	w.runFormatExport(export.Request{Source: dir, Format: export.Bundle, Out: zip})
+	if err := w.OpenPath(zip); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.Session().Run.Dir; got != strings.TrimSuffix(zip, ".zip") || len(w.Viewport().Titles()) != 2 {
+		t.Errorf("the bundle opened as %s with %d panes", got, len(w.Viewport().Titles()))
+	}
 }
 
 // waitDrawn waits until the player has drawn n panes at their real size.

@@ -18,7 +18,7 @@ const appID = "dev.interactagent.app"
 
 // runApp opens the desktop app, on a run folder when one is given.
 func runApp(ctx context.Context, args []string, stdout io.Writer) error {
-	fs := newFlags("app", "[RUN_DIR]", stdout)
+	fs := newFlags("app", "[RUN_DIR|BUNDLE.zip]", stdout)
 	if err := fs.parse(args); err != nil {
 		return err
 	}
@@ -37,7 +37,7 @@ func runApp(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	w := app.NewWindow(a, app.Options{Engine: e})
 	if fs.NArg() == 1 {
-		if err := w.OpenRun(fs.Arg(0)); err != nil {
+		if err := w.OpenPath(fs.Arg(0)); err != nil {
 			w.Close()
 			return err
 		}

@@ -27,7 +27,7 @@ type SavedRun struct {
 // SavedRound is one round's files and what the run said of it.
 type SavedRound struct {
 	Index    int
-	Motion   string // the round's clip JSON (motion.json), full path
+	Motion   string // the round's motion file (motion.json, else motion.npy), full path
 	Ghost    string // the round's ghost image, full path; "" when none was drawn
 	Plan     []string
 	Accepted []string
@@ -70,8 +70,8 @@ func savedRounds(dir string) ([]SavedRound, error) {
 		if !ok || !e.IsDir() {
 			continue
 		}
-		rd := SavedRound{Index: n, Motion: filepath.Join(dir, e.Name(), "motion.json")}
-		if _, err := os.Stat(rd.Motion); err != nil {
+		rd := SavedRound{Index: n, Motion: roundMotion(filepath.Join(dir, e.Name()))}
+		if rd.Motion == "" {
 			continue
 		}
 		if _, err := os.Stat(filepath.Join(dir, e.Name(), "ghost.png")); err == nil {
@@ -85,6 +85,18 @@ func savedRounds(dir string) ([]SavedRound, error) {
 	}
 	sort.Slice(rounds, func(a, b int) bool { return rounds[a].Index < rounds[b].Index })
 	return rounds, nil
+}
+
+// roundMotion returns a round folder's motion file, clip JSON first (it keeps the fps and the
+// action segments), else joints .npy; "" when it has neither.
+func roundMotion(dir string) string {
+	for _, name := range []string{"motion.json", "motion.npy"} {
+		p := filepath.Join(dir, name)
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+			return p
+		}
+	}
+	return ""
 }
 
 // roundNumber reads N from a folder named round-N.
@@ -150,27 +162,32 @@ func (r *SavedRun) roundList() string {
 	return "rounds " + strings.Join(s, ", ")
 }
 
-// Clip reads round index's motion.
+// Clip reads round index's motion (a .npy at HumanML3D's 20 fps, which it does not store).
 func (r *SavedRun) Clip(index int) (*motion.Clip, error) {
 	rd, err := r.Round(index)
 	if err != nil {
 		return nil, err
 	}
-	c, err := motion.LoadClipJSON(rd.Motion)
+	c, _, err := motion.LoadMotion(rd.Motion, motion.HumanML3DFPS)
+	if err == nil {
+		err = c.Validate()
+	}
 	if err != nil {
 		return nil, fmt.Errorf("agent: %s round %d: %w", r.Dir, index, err)
 	}
 	return c, nil
 }
 
-// FinalRound returns the round the run stopped at: the summary's, else the last with motion; 0
-// when there is none.
+// FinalRound returns the round the run stopped at: the summary's when its motion is there, else
+// the last round with motion; 0 when there is none.
 func (r *SavedRun) FinalRound() int {
-	if r.Summary != nil && r.Summary.Final > 0 {
-		return r.Summary.Final
-	}
 	if len(r.Rounds) == 0 {
 		return 0
+	}
+	if r.Summary != nil {
+		if _, err := r.Round(r.Summary.Final); err == nil {
+			return r.Summary.Final
+		}
 	}
 	return r.Rounds[len(r.Rounds)-1].Index
 }

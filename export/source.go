@@ -6,12 +6,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
 	"interactagent/agent"
-	"interactagent/fileio"
 	"interactagent/motion"
 	"interactagent/motion/anim"
 	"interactagent/scene"
@@ -53,25 +51,21 @@ func open(req Request) (*source, error) {
 	return &source{takes: []anim.Take{{Name: name, Clip: c}}, sceneRef: req.Scene}, nil
 }
 
-// openRun loads the rounds of a run folder.
+// openRun loads the rounds of a run folder, as agent.OpenSaved reads it for the app and a resume.
 func openRun(req Request) (*source, error) {
-	info, err := agent.ReadRunInfo(req.Source)
+	run, err := agent.OpenSaved(req.Source)
 	if err != nil {
 		return nil, fmt.Errorf("export: %s is a folder but not a run folder (want run.json in it): %w", req.Source, err)
 	}
-	have, err := roundsWithMotion(req.Source)
+	rounds, err := pickRounds(run, req.Round)
 	if err != nil {
 		return nil, err
 	}
-	rounds, err := pickRounds(req.Source, req.Round, have)
-	if err != nil {
-		return nil, err
-	}
-	src := &source{dir: req.Source, sceneRef: info.Scene}
+	src := &source{dir: req.Source, sceneRef: run.Info.Scene}
 	for _, r := range rounds {
-		c, err := roundClip(req.Source, r)
+		c, err := run.Clip(r)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("export: %w", err)
 		}
 		src.takes = append(src.takes, anim.Take{Name: roundName(r), Clip: c})
 	}
@@ -86,41 +80,13 @@ func roundName(r int) string {
 	return "round " + strconv.Itoa(r)
 }
 
-// roundsWithMotion lists, in order, the rounds of a run folder that hold their motion.
-func roundsWithMotion(dir string) ([]int, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, fmt.Errorf("export: %w", err)
+// pickRounds resolves the round asked for against the rounds the run has motion for.
+func pickRounds(run *agent.SavedRun, round int) ([]int, error) {
+	var have []int
+	for _, rd := range run.Rounds {
+		have = append(have, rd.Index)
 	}
-	var out []int
-	for _, e := range entries {
-		n, ok := strings.CutPrefix(e.Name(), "round-")
-		r, err := strconv.Atoi(n)
-		if !ok || err != nil || r < 1 || !e.IsDir() {
-			continue
-		}
-		if motionFile(dir, r) != "" {
-			out = append(out, r)
-		}
-	}
-	sort.Ints(out)
-	return out, nil
-}
-
-// motionFile returns the round's motion file, clip JSON first (it keeps the fps and segments),
-// or "" when it has none.
-func motionFile(dir string, r int) string {
-	for _, name := range []string{"motion.json", "motion.npy"} {
-		p := filepath.Join(dir, fmt.Sprintf("round-%d", r), name)
-		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
-			return p
-		}
-	}
-	return ""
-}
-
-// pickRounds resolves the round asked for against the rounds the folder has.
-func pickRounds(dir string, round int, have []int) ([]int, error) {
+	dir := run.Dir
 	if len(have) == 0 {
 		return nil, fmt.Errorf("export: run %s has no round with motion yet (want round-N/motion.json or motion.npy)", dir)
 	}
@@ -128,10 +94,7 @@ func pickRounds(dir string, round int, have []int) ([]int, error) {
 	case round == AllRounds:
 		return have, nil
 	case round == 0:
-		if final, ok := finalRound(dir); ok && slices.Contains(have, final) {
-			return []int{final}, nil
-		}
-		return have[len(have)-1:], nil
+		return []int{run.FinalRound()}, nil
 	case round < 0:
 		return nil, fmt.Errorf("export: round %d: want 1…N, 0 for the final round, or all", round)
 	case slices.Contains(have, round):
@@ -142,34 +105,6 @@ func pickRounds(dir string, round int, have []int) ([]int, error) {
 			filepath.Join(dir, fmt.Sprintf("round-%d", round)), list(have))
 	}
 	return nil, fmt.Errorf("export: run %s has no round %d; its rounds with motion: %s", dir, round, list(have))
-}
-
-// finalRound reads summary.json's final_round.
-func finalRound(dir string) (int, bool) {
-	data, err := fileio.ReadFile(os.DirFS(dir), "summary.json", 16<<20)
-	if err != nil {
-		return 0, false
-	}
-	var s struct {
-		Final int `json:"final_round"`
-	}
-	if fileio.DecodeJSON(data, &s, false) != nil {
-		return 0, false
-	}
-	return s.Final, s.Final > 0
-}
-
-// roundClip reads a round's motion.
-func roundClip(dir string, r int) (*motion.Clip, error) {
-	p := motionFile(dir, r)
-	c, _, err := motion.LoadMotion(p, motion.HumanML3DFPS)
-	if err != nil {
-		return nil, err
-	}
-	if err := c.Validate(); err != nil {
-		return nil, fmt.Errorf("export: %s: %w", p, err)
-	}
-	return c, nil
 }
 
 // scene opens the source's scene; without one it returns nil, or an error when need says the

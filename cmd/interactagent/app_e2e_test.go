@@ -40,6 +40,8 @@ func TestAppUnderXvfb(t *testing.T) {
 	}
 	script, _ := filepath.Abs("../../scripts/app-e2e.sh")
 	cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1280x800x24", script, bin, runDir, dir)
+	home := filepath.Join(dir, "home") // Fyne keeps the app's preferences under it
+	cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"))
 	if b, err := cmd.CombinedOutput(); err != nil {
 		log, _ := os.ReadFile(filepath.Join(dir, "app.log"))
 		t.Fatalf("xvfb-run: %v\n%s\napp: %s", err, b, log)
@@ -58,6 +60,12 @@ func TestAppUnderXvfb(t *testing.T) {
 	}
 	if d := meanDiff(insp, band(8, 634), back, band(8, 634)); d < 5 {
 		t.Errorf("switching back to the rounds changed the window by only %.2f per pixel", d)
+	}
+	// The real app wrote its preferences to disk, where the next start reads them: the run it
+	// opened is the first of the recent runs.
+	prefs, err := os.ReadFile(filepath.Join(home, ".config", "fyne", appID, "preferences.json"))
+	if err != nil || !bytes.Contains(prefs, []byte(`"recent.runs":["`+runDir)) {
+		t.Errorf("preferences after the app closed: %s (%v), want %s among the recent runs", prefs, err, runDir)
 	}
 }
 

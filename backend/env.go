@@ -2,6 +2,7 @@ package backend
 
 import (
 	"fmt"
+	"maps"
 
 	"interactagent/agent"
 	"interactagent/mllm"
@@ -32,9 +33,14 @@ func (e *SettingError) Unwrap() error { return e.Err }
 // NoRender) and the folder. The CLI's run, a resume and the desktop app all build runs here. The
 // returned function releases what it opened, last first.
 func NewEnv(j Job) (agent.Env, func(), error) {
-	s := j.Settings
+	s := maps.Clone(j.Settings)
 	sc, err := load.Scene(s["scene"])
 	if err != nil {
+		return agent.Env{}, nil, err
+	}
+	// run.json keeps a scene file's absolute path: the app, exports and a resume open the run
+	// from any working directory.
+	if s["scene"], err = load.Absolute(s["scene"]); err != nil {
 		return agent.Env{}, nil, err
 	}
 	b, err := FromMap(s)

@@ -132,3 +132,21 @@ func pickPlan(plans []*unihsi.Plan, name, id string) (*scene.Scene, error) {
 	}
 	return nil, fmt.Errorf("scene: load %s: no plan %q among its %d plans", name, id, len(plans))
 }
+
+// Absolute returns ref with a file's path made absolute (a "#ID" suffix kept), so that a run
+// folder that records it opens the same scene from any working directory; built-in names and
+// absolute paths come back as they are.
+func Absolute(ref string) (string, error) {
+	if slices.Contains(furniture.BuiltinNames(), ref) {
+		return ref, nil
+	}
+	file, frag := splitFragment(ref)
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return "", fmt.Errorf("scene: %s: %w", ref, err)
+	}
+	if frag != "" {
+		abs += "#" + frag
+	}
+	return abs, nil
+}

@@ -158,3 +158,19 @@ func TestHugeJSONIsRefusedBeforeReading(t *testing.T) {
 		t.Fatalf("%d bytes allocated to refuse it", alloc)
 	}
 }
+
+// TestAbsoluteKeepsNamesAndFragments: built-in names stay, relative files become absolute with
+// their plan id, and the result opens the same scene from another folder.
+func TestAbsoluteKeepsNamesAndFragments(t *testing.T) {
+	if got, err := Absolute("bedroom"); err != nil || got != "bedroom" {
+		t.Errorf("Absolute(bedroom) = %q, %v", got, err)
+	}
+	wd, _ := os.Getwd()
+	got, err := Absolute("some/plans.json#0042")
+	if err != nil || got != filepath.Join(wd, "some/plans.json")+"#0042" {
+		t.Errorf("Absolute(relative#id) = %q, %v", got, err)
+	}
+	if got, _ := Absolute("/x/y.glb"); got != "/x/y.glb" {
+		t.Errorf("Absolute(/x/y.glb) = %q", got)
+	}
+}

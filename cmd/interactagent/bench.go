@@ -206,16 +206,10 @@ func isTerminal(w io.Writer) bool {
 func runBenchMerge(args []string, stdout io.Writer) error {
 	fs := newFlags("bench merge", "DIR... --out DIR", stdout)
 	out := fs.String("out", "", "the folder to write the merged results and reports into")
-	var dirs []string
-	for {
-		if err := fs.parse(args); err != nil {
-			return err
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		dirs, args = append(dirs, fs.Arg(0)), fs.Args()[1:]
+	if err := fs.parse(args); err != nil {
+		return err
 	}
+	dirs := fs.Args()
 	if len(dirs) == 0 || *out == "" {
 		return usageError{"bench merge: want the shards' folders and --out DIR, such as: bench merge runs/shard-0 runs/shard-1 --out runs/merged"}
 	}

@@ -26,7 +26,8 @@ func runExport(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.Float64Var(&req.FPS, "fps", motion.HumanML3DFPS, "frame rate of a .npy motion file, which does not store one")
 	fs.BoolVar(&req.WithCache, "with-cache", false, "bundle: keep cache/ (model replies, executions) so that a resume asks no model again")
 	size := fs.String("size", "", "video: pane size WxH (default 640x360)")
-	pos, err := fs.parseInterspersed(args)
+	err := fs.parse(args)
+	pos := fs.Args()
 	if err != nil {
 		return err
 	}
@@ -80,20 +81,4 @@ func parseRound(s string) (int, error) {
 		return 0, usageError{fmt.Sprintf("--round %q, want a round number (1, 2, …), final or all", s)}
 	}
 	return n, nil
-}
-
-// parseInterspersed parses flags before and after the positional arguments, as the usage line
-// shows them (export RUN_DIR --format glb --out F), and returns the positional ones.
-func (fs *flagSet) parseInterspersed(args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.parse(args); err != nil {
-			return nil, err
-		}
-		if fs.NArg() == 0 {
-			return pos, nil
-		}
-		pos = append(pos, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
 }

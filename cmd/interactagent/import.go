@@ -20,17 +20,10 @@ func runImport(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("import", "PLANS.json[#ID]... --out SUITE.json", stdout)
 	out := fs.String("out", "", "the suite file to write (JSON, docs/unihsi.md); required")
 	name := fs.String("name", "", "the suite's name (default: the plan file's, or the files' joined by +)")
-	var refs []string
-	for { // flags may come after the plan files too
-		if err := fs.parse(args); err != nil {
-			return err
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		refs = append(refs, fs.Arg(0))
-		args = fs.Args()[1:]
+	if err := fs.parse(args); err != nil {
+		return err
 	}
+	refs := fs.Args()
 	switch {
 	case len(refs) == 0:
 		return usageError{"want at least one plan file PLANS.json[#ID] (see --help)"}

@@ -176,3 +176,20 @@ func peakRSSMB(t *testing.T, pid int) int {
 	t.Fatal("no VmHWM in /proc status")
 	return 0
 }
+
+// TestFlagsAfterArguments: every command reads flags after its positional arguments too, and
+// "--" ends the flags.
+func TestFlagsAfterArguments(t *testing.T) {
+	if _, err := os.Stat(sampleFeatures); err != nil {
+		t.Skipf("no HumanML3D sample: %v", err)
+	}
+	checkRun(t, []string{"info", sampleFeatures, "--json"}, 0, []string{`"frames": 199`})
+	fs := newFlags("x", "A...", io.Discard)
+	n := fs.Int("n", 0, "")
+	if err := fs.parse([]string{"a", "-n", "3", "b", "--", "-n", "c"}); err != nil {
+		t.Fatal(err)
+	}
+	if *n != 3 || strings.Join(fs.Args(), " ") != "a b -n c" || fs.NArg() != 4 || fs.Arg(9) != "" {
+		t.Errorf("n = %d, args %q", *n, fs.Args())
+	}
+}

@@ -105,6 +105,7 @@ type flagSet struct {
 	*flag.FlagSet
 	args   string
 	stdout io.Writer
+	pos    []string // the positional arguments, wherever they stood among the flags
 }
 
 // newFlags returns a flag set for a subcommand that reports errors instead of exiting; args
@@ -116,9 +117,45 @@ func newFlags(name, args string, stdout io.Writer) *flagSet {
 	return &flagSet{FlagSet: fs, args: args, stdout: stdout}
 }
 
-// parse parses args; --help prints the usage to stdout and returns flag.ErrHelp, and any other flag
-// error becomes a usageError.
+// parse parses args, flags before and after the positional arguments alike (`info F --json`)
+// until a "--", after which all are positional; Args, NArg and Arg give the positional ones.
+// --help prints the usage to stdout and returns flag.ErrHelp, and any other flag error becomes a
+// usageError.
 func (fs *flagSet) parse(args []string) error {
+	fs.pos = nil
+	for {
+		if err := fs.parseFlags(args); err != nil {
+			return err
+		}
+		rest := fs.FlagSet.Args()
+		if len(rest) == 0 {
+			return nil
+		}
+		if at := len(args) - len(rest) - 1; at >= 0 && args[at] == "--" {
+			fs.pos = append(fs.pos, rest...)
+			return nil
+		}
+		fs.pos = append(fs.pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// Args returns the positional arguments.
+func (fs *flagSet) Args() []string { return fs.pos }
+
+// NArg returns how many positional arguments there are.
+func (fs *flagSet) NArg() int { return len(fs.pos) }
+
+// Arg returns positional argument i, or "" when there is none.
+func (fs *flagSet) Arg(i int) string {
+	if i < 0 || i >= len(fs.pos) {
+		return ""
+	}
+	return fs.pos[i]
+}
+
+// parseFlags parses flags up to the first positional argument.
+func (fs *flagSet) parseFlags(args []string) error {
 	err := fs.Parse(args)
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprintf(fs.stdout, "usage: interactagent %s [flags] %s\n", fs.Name(), fs.args)

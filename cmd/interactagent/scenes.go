@@ -20,19 +20,10 @@ import (
 func runScenes(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("scenes", "[NAME ...]", stdout)
 	objects := fs.Bool("objects", false, "list every object of every scene (implied when scenes are named)")
-	var names []string
-	// Accept flags after names too ("scenes lounge --objects"): the flag package stops at the
-	// first argument that is not a flag.
-	for {
-		if err := fs.parse(args); err != nil {
-			return err
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		names = append(names, fs.Arg(0))
-		args = fs.Args()[1:]
+	if err := fs.parse(args); err != nil { // flags after names too: "scenes lounge --objects"
+		return err
 	}
+	names := fs.Args()
 	all := len(names) == 0
 	if all {
 		names = furniture.BuiltinNames()

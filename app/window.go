@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -31,6 +32,9 @@ type Options struct {
 	Engine *render.Engine
 	// RunsDir is where runs started in the window are written (default "runs").
 	RunsDir string
+	// FPSLog, when set, is told once a second while playing how many frames the window showed
+	// in the last second (the end-to-end test records it).
+	FPSLog io.Writer
 	// manual leaves the player's clock to the caller's Tick: Fyne's test driver runs fyne.Do on
 	// the calling goroutine, so a test drives frames from its own.
 	manual bool
@@ -58,10 +62,12 @@ type Window struct {
 	ghost  *canvas.Image
 	insp   *Inspection
 
-	runPanel *runPanel
-	seeking  bool
-	mu       sync.Mutex
-	drawer   *Drawer // of the scene on screen, kept for its signed distance
+	runPanel  *runPanel
+	seeking   bool
+	mu        sync.Mutex
+	drawer    *Drawer // of the scene on screen, kept for its signed distance
+	fps       fpsMeter
+	fpsLogged time.Time
 }
 
 // NewWindow builds the main window of app a. Call Close (or close the window) to stop its player.
@@ -126,7 +132,17 @@ func (w *Window) showFrame(imgs []*image.RGBA, c Clock, err error) {
 		w.slider.SetValue(c.T / c.Duration)
 	}
 	w.seeking = false
-	w.timeText.SetText(fmt.Sprintf("%5.2f / %.2f s · frame %d", c.T, c.Duration, c.Frame()))
+	text := fmt.Sprintf("%5.2f / %.2f s · frame %d", c.T, c.Duration, c.Frame())
+	if c.Playing {
+		now := time.Now()
+		fps := w.fps.add(now)
+		text += fmt.Sprintf(" · %d fps", fps)
+		if w.opt.FPSLog != nil && now.Sub(w.fpsLogged) >= time.Second {
+			w.fpsLogged = now
+			fmt.Fprintf(w.opt.FPSLog, "fps %d panes %d size %dx%d\n", fps, len(imgs), imgs[0].Rect.Dx(), imgs[0].Rect.Dy())
+		}
+	}
+	w.timeText.SetText(text)
 	if c.Playing {
 		w.play.SetIcon(theme.MediaPauseIcon())
 	} else {

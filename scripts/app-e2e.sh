@@ -2,7 +2,7 @@
 # The desktop app end to end, inside xvfb-run: start the app on a run folder, play, switch to the
 # inspector and back, and take a screenshot of each. Usage: app-e2e.sh BINARY RUN_DIR OUT_DIR
 # (cmd/interactagent TestAppUnderXvfb runs it and checks the pictures).
-LANG=en_US.UTF-8 "$1" app "$2" > "$3/app.log" 2>&1 &
+INTERACTAGENT_FPS_LOG=1 LANG=en_US.UTF-8 "$1" app "$2" > "$3/app.log" 2>&1 &
 pid=$!
 for i in $(seq 1 60); do
   xdotool search --name InteractAgent >/dev/null 2>&1 && break

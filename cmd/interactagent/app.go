@@ -35,7 +35,11 @@ func runApp(ctx context.Context, args []string, stdout io.Writer) error {
 		fmt.Fprintf(os.Stderr, "interactagent app: no 3D view: %v\n", err)
 		e = nil
 	}
-	w := app.NewWindow(a, app.Options{Engine: e})
+	opt := app.Options{Engine: e}
+	if os.Getenv("INTERACTAGENT_FPS_LOG") != "" {
+		opt.FPSLog = os.Stderr
+	}
+	w := app.NewWindow(a, opt)
 	if fs.NArg() == 1 {
 		if err := w.OpenPath(fs.Arg(0)); err != nil {
 			w.Close()

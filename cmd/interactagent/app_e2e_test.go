@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -61,6 +62,18 @@ func TestAppUnderXvfb(t *testing.T) {
 	if d := meanDiff(insp, band(8, 634), back, band(8, 634)); d < 5 {
 		t.Errorf("switching back to the rounds changed the window by only %.2f per pixel", d)
 	}
+	// While it played, the window showed frames; how many a second is recorded, not asserted.
+	log, _ := os.ReadFile(filepath.Join(dir, "app.log"))
+	var rates []string
+	for _, line := range strings.Split(string(log), "\n") {
+		if strings.HasPrefix(line, "fps ") {
+			rates = append(rates, line)
+		}
+	}
+	if len(rates) == 0 {
+		t.Errorf("the app showed no frames while playing; its log:\n%s", log)
+	}
+	t.Logf("frames shown while playing (window 1280×800 under Xvfb): %s", strings.Join(rates, "; "))
 	// The real app wrote its preferences to disk, where the next start reads them: the run it
 	// opened is the first of the recent runs.
 	prefs, err := os.ReadFile(filepath.Join(home, ".config", "fyne", appID, "preferences.json"))

@@ -1,0 +1,42 @@
+//go:build !race
+
+// Fyne's test driver runs fyne.Do on the calling goroutine, so the run panel's two goroutines
+// (events and the run) touch widgets at once here, which the real app's main loop serialises:
+// this test stays out of -race.
+
+package app
+
+import (
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/test"
+)
+
+// TestRunPanelRunsAndShowsTheRun: a run started from the panel with the built-in backends writes
+// its folder under RunsDir, remembers its settings, and ends with its rounds on screen.
+func TestRunPanelRunsAndShowsTheRun(t *testing.T) {
+	a := test.NewTempApp(t)
+	w := NewWindow(a, Options{Engine: testEngine(t), RunsDir: t.TempDir(), manual: true})
+	defer w.Close()
+	p := w.runPanel
+	p.scene.SetText("bedroom")
+	p.task.SetText("walk to the bed")
+	p.mode.SetSelected("online")
+	p.nmax.SetText("2")
+	p.startRun()
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		if s := w.Session(); s.Run != nil && s.Run.Summary != nil {
+			if s.Run.Info.Task != "walk to the bed" || len(s.Panes) == 0 {
+				t.Fatalf("on screen: task %q, %d panes", s.Run.Info.Task, len(s.Panes))
+			}
+			if got := LoadRunSettings(a.Preferences()); got.Scene != "bedroom" || got.Mode != "online" || got.NMax != 2 {
+				t.Errorf("remembered %+v", got)
+			}
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatal("the run did not finish on screen")
+}

@@ -2,8 +2,12 @@ package app
 
 import (
 	"context"
+	"os"
+	"strings"
 	"testing"
 	"time"
+
+	"fyne.io/fyne/v2/test"
 
 	"interactagent/agent"
 	"interactagent/mllm"
@@ -52,5 +56,36 @@ func TestGatePausesEditsAndOverrides(t *testing.T) {
 	cancel()
 	if _, err := g.BeforeStep(ctx, at); err == nil {
 		t.Error("a cancelled run stayed paused")
+	}
+}
+
+// TestTaskPickerFillsSceneAndInstruction: the run panel lists the built-in suite's tasks, and a
+// UniHSI plan file's when opened; picking one fills the scene and the instruction only.
+func TestTaskPickerFillsSceneAndInstruction(t *testing.T) {
+	a := test.NewTempApp(t)
+	w := NewWindow(a, Options{RunsDir: t.TempDir(), manual: true})
+	defer w.Close()
+	p := w.runPanel
+	if len(p.tasks.Options) < 60 {
+		t.Fatalf("the built-in suite lists %d tasks, want its 66", len(p.tasks.Options))
+	}
+	first := p.suite[0]
+	p.tasks.SetSelected(p.tasks.Options[0])
+	if p.scene.Text != first.Scene || p.task.Text != first.Instruction {
+		t.Errorf("picked %s: scene %q, instruction %q", first.ID, p.scene.Text, p.task.Text)
+	}
+	plans := "../../shared/testdata/unihsi/test.json"
+	if _, err := os.Stat(plans); err != nil {
+		t.Skipf("no shared UniHSI plans: %v", err)
+	}
+	if err := p.loadSuite(plans); err != nil {
+		t.Fatal(err)
+	}
+	p.tasks.SetSelected(p.tasks.Options[0])
+	if !strings.HasSuffix(p.scene.Text, "test.json#0000") || p.task.Text == "" {
+		t.Errorf("UniHSI task: scene %q, instruction %q", p.scene.Text, p.task.Text)
+	}
+	if err := p.loadSuite("no-such-suite"); err == nil {
+		t.Error("an unknown suite was accepted")
 	}
 }

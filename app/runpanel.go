@@ -14,6 +14,8 @@ import (
 
 	"interactagent/agent"
 	"interactagent/backend"
+	"interactagent/bench"
+	"interactagent/eval"
 	"interactagent/mllm"
 	"interactagent/scene/furniture"
 )
@@ -34,6 +36,10 @@ type runPanel struct {
 	nmax     *widget.Entry
 	rmax     *widget.Entry
 
+	tasks    *widget.Select // the loaded suite's tasks; picking one fills scene and instruction
+	suite    []eval.Task
+	suiteRef string
+
 	start, stop, pause *widget.Button
 	next               *widget.Entry
 	override           *widget.Select
@@ -50,6 +56,9 @@ func newRunPanel(w *Window) *runPanel {
 	s := LoadRunSettings(w.app.Preferences())
 	p.scene = widget.NewSelectEntry(furniture.BuiltinNames())
 	p.scene.SetText(s.Scene)
+	p.tasks = widget.NewSelect(nil, p.pickTask)
+	p.tasks.PlaceHolder = "pick a task of the suite, or type an instruction below"
+	p.loadSuite("builtin")
 	p.task = widget.NewMultiLineEntry()
 	p.task.Wrapping = fyne.TextWrapWord
 	p.task.SetText(s.Task)
@@ -84,7 +93,16 @@ func newRunPanel(w *Window) *runPanel {
 }
 
 func (p *runPanel) view() fyne.CanvasObject {
+	openSuite := widget.NewButton("Open suite…", func() {
+		dialog.ShowFileOpen(func(u fyne.URIReadCloser, err error) {
+			if u != nil {
+				u.Close()
+				p.w.report(p.loadSuite(u.URI().Path()))
+			}
+		}, p.w.W)
+	})
 	form := widget.NewForm(
+		widget.NewFormItem("task", container.NewBorder(nil, nil, nil, openSuite, p.tasks)),
 		widget.NewFormItem("scene", p.scene), widget.NewFormItem("instruction", p.task),
 		widget.NewFormItem("model", p.model), widget.NewFormItem("base URL", p.baseURL),
 		widget.NewFormItem("executor", p.executor), widget.NewFormItem("profile", p.profile),
@@ -96,6 +114,40 @@ func (p *runPanel) view() fyne.CanvasObject {
 	split := container.NewHSplit(container.NewVScroll(controls), right)
 	split.Offset = 0.4
 	return split
+}
+
+// loadSuite lists a suite's tasks in the task picker: "builtin", a suite file or UniHSI plans
+// (imported as `interactagent import` does), as bench.LoadSuite opens them. Only what a planner is
+// shown is taken from a task: its scene and its instruction, never its goals.
+func (p *runPanel) loadSuite(ref string) error {
+	s, err := bench.LoadSuite(ref)
+	if err != nil {
+		return err
+	}
+	p.suite, p.suiteRef = s.Tasks, ref
+	var names []string
+	for _, t := range s.Tasks {
+		names = append(names, taskLabel(t))
+	}
+	p.tasks.SetOptions(names)
+	p.tasks.ClearSelected()
+	return nil
+}
+
+// taskLabel names a task in the picker: "lr-sit (living_room, low): Walk to the armchair…".
+func taskLabel(t eval.Task) string {
+	return fmt.Sprintf("%s (%s, %s): %s", t.ID, filepath.Base(t.Scene), t.Complexity, shorten(t.Instruction, 70))
+}
+
+// pickTask fills the scene and the instruction from the picked task.
+func (p *runPanel) pickTask(label string) {
+	for _, t := range p.suite {
+		if taskLabel(t) == label {
+			p.scene.SetText(t.Scene)
+			p.task.SetText(t.Instruction)
+			return
+		}
+	}
 }
 
 // settings reads the form.

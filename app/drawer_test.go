@@ -1,10 +1,8 @@
 package app
 
 import (
-	"errors"
 	"fmt"
 	"image"
-	"os"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -12,24 +10,13 @@ import (
 	"interactagent/executor/kinematic"
 	"interactagent/motion"
 	"interactagent/render"
+	"interactagent/render/rendertest"
 	"interactagent/scene"
 	"interactagent/scene/furniture"
 )
 
-// testEngine starts a GL engine without multisampling, as the app's viewport uses, skipping
-// where no GL exists unless CI=true.
-func testEngine(t testing.TB) *render.Engine {
-	t.Helper()
-	e, err := render.NewEngine(render.Options{Samples: 1})
-	if err != nil {
-		if errors.Is(err, render.ErrNoGL) && os.Getenv("CI") != "true" {
-			t.Skipf("no OpenGL here (set CI=true to fail instead): %v", err)
-		}
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { e.Close() })
-	return e
-}
+// testEngine starts a GL engine without multisampling, as the app's viewport uses.
+func testEngine(t testing.TB) *render.Engine { return rendertest.Engine(t, render.Options{Samples: 1}) }
 
 // walkPanes returns n panes of the built-in executor walking different distances in s.
 func walkPanes(t testing.TB, s *scene.Scene, n int) []*Pane {

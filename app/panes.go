@@ -7,8 +7,6 @@ import (
 	"math"
 	"sync"
 
-	"github.com/go-gl/mathgl/mgl64"
-
 	"interactagent/geom"
 	"interactagent/motion"
 	"interactagent/render"
@@ -21,7 +19,7 @@ type Pane struct {
 	Round int
 	Title string
 	Clip  *motion.Clip
-	root  []mgl64.Vec3
+	ghost render.Request // the ghost overlay's paths, markers and keyframes, made once
 
 	depthOnce sync.Once
 	depths    [][motion.NumCapsules]float32 // per frame, how deep each capsule sinks (m)
@@ -29,11 +27,7 @@ type Pane struct {
 
 // NewPane returns the pane of a round's clip.
 func NewPane(round int, title string, c *motion.Clip) *Pane {
-	p := &Pane{Round: round, Title: title, Clip: c}
-	for _, f := range c.Frames {
-		p.root = append(p.root, f.Root())
-	}
-	return p
+	return &Pane{Round: round, Title: title, Clip: c, ghost: ghostOverlay(c)}
 }
 
 // Duration returns the clip's length in seconds.
@@ -61,24 +55,35 @@ const ghostKeyframes = 8
 // stillRequest is what a pane draws that does not move while the camera is still.
 func stillRequest(s *scene.Scene, p *Pane, cam render.Camera, size image.Point, ov Overlays) render.Request {
 	r := render.Request{Scene: s, Camera: cam, Width: size.X, Height: size.Y, Style: render.Style{NoGrid: !ov.Grid}}
-	if !ov.Ghost || p == nil || p.Clip.Len() == 0 {
+	if ov.Ghost && p != nil {
+		r.Paths, r.Markers, r.Figures = p.ghost.Paths, p.ghost.Markers, p.ghost.Figures
+	}
+	return r
+}
+
+// ghostOverlay is a clip's path coloured by time, its start and end markers and faint keyframes,
+// as ghost images show them.
+func ghostOverlay(c *motion.Clip) render.Request {
+	var r render.Request
+	if c.Len() == 0 {
 		return r
 	}
-	last := float64(max(p.Clip.Len()-1, 1))
-	path := render.Path{Points: p.root, Width: 0.04}
-	for i := range p.root {
+	last := float64(max(c.Len()-1, 1))
+	path := render.Path{Width: 0.04}
+	for i, f := range c.Frames {
+		path.Points = append(path.Points, f.Root())
 		path.Colors = append(path.Colors, render.TimeColor(float64(i)/last))
 	}
-	start, end := p.Clip.StartState(), p.Clip.EndState()
+	start, end := c.StartState(), c.EndState()
 	r.Paths = []render.Path{path}
 	r.Markers = []render.Marker{
 		{Kind: render.MarkStart, At: start.Root, Heading: start.Heading, Color: render.TimeColor(0)},
 		{Kind: render.MarkEnd, At: end.Root, Heading: end.Heading, Color: render.TimeColor(1)},
 	}
-	for _, i := range render.KeyframeIndices(p.Clip.Len(), ghostKeyframes) {
-		c := render.TimeColor(float64(i) / last)
-		c.A = 70
-		r.Figures = append(r.Figures, render.Figure{Pose: p.Clip.Frames[i], Color: c})
+	for _, i := range render.KeyframeIndices(c.Len(), ghostKeyframes) {
+		col := render.TimeColor(float64(i) / last)
+		col.A = 70
+		r.Figures = append(r.Figures, render.Figure{Pose: c.Frames[i], Color: col})
 	}
 	return r
 }

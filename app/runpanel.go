@@ -178,7 +178,8 @@ func (p *runPanel) startRun() {
 		dialog.ShowError(err, p.w.W)
 		return
 	}
-	p.gate = &Gate{OnPaused: func(at agent.StepView) { fyne.Do(func() { p.paused(at) }) }}
+	r := liveRun{dir: dir, events: make(chan agent.Event, 64), paused: make(chan agent.StepView, 1), result: make(chan error, 1)}
+	p.gate = &Gate{OnPaused: func(at agent.StepView) { r.paused <- at }}
 	env.Person = p.gate
 	ctx, cancel := context.WithCancel(context.Background())
 	p.cancelRun = cancel
@@ -186,34 +187,55 @@ func (p *runPanel) startRun() {
 	p.start.Disable()
 	p.stop.Enable()
 	p.pause.Enable()
-	events := make(chan agent.Event, 64)
-	go p.follow(dir, events)
+	go p.follow(r)
 	go func() {
-		_, err := agent.Run(ctx, env, s.Job(dir).Config, events)
-		close(events)
+		_, err := agent.Run(ctx, env, s.Job(dir).Config, r.events)
+		close(r.events)
 		closeEnv()
-		fyne.Do(func() { p.finished(dir, err) })
+		r.result <- err
 	}()
 }
 
-// follow shows the run's events as they come, and its rounds as they are written.
-func (p *runPanel) follow(dir string, events <-chan agent.Event) {
-	for e := range events {
-		line := eventLine(e)
-		round := e.Kind == agent.KindRound
-		fyne.Do(func() {
-			p.progress.SetText(fmt.Sprintf("%s — round %d · step %d/%d · attempt %d", dir, e.Round, e.Step, e.Steps, e.Attempt))
-			if line != "" {
-				p.lines = append(p.lines, line)
-				p.log.Refresh()
-				p.log.ScrollToBottom()
+// liveRun is what a run started from the panel reports: its events, where it waits for a person,
+// and how it ended.
+type liveRun struct {
+	dir    string
+	events chan agent.Event
+	paused chan agent.StepView
+	result chan error
+}
+
+// follow shows a run as it goes, from one goroutine, so that its updates reach the window in the
+// order they happened: each event, a pause, its rounds as they are written, and its end.
+func (p *runPanel) follow(r liveRun) {
+	for events := r.events; events != nil; {
+		select {
+		case e, ok := <-events:
+			if !ok {
+				events = nil
+				continue
 			}
-			if round {
-				if ses, err := OpenRun(dir); err == nil {
-					p.w.setSession(ses)
-				}
-			}
-		})
+			fyne.Do(func() { p.show(r.dir, e) })
+		case at := <-r.paused:
+			fyne.Do(func() { p.paused(at) })
+		}
+	}
+	err := <-r.result
+	fyne.Do(func() { p.finished(r.dir, err) })
+}
+
+// show puts an event in the live log, and a finished round on screen.
+func (p *runPanel) show(dir string, e agent.Event) {
+	p.progress.SetText(fmt.Sprintf("%s — round %d · step %d/%d · attempt %d", dir, e.Round, e.Step, e.Steps, e.Attempt))
+	if line := e.Line(); line != "" {
+		p.lines = append(p.lines, line)
+		p.log.Refresh()
+		p.log.ScrollToBottom()
+	}
+	if e.Kind == agent.KindRound {
+		if ses, err := OpenRun(dir); err == nil {
+			p.w.setSession(ses)
+		}
 	}
 }
 
@@ -266,26 +288,4 @@ func (p *runPanel) setOverride(v string) {
 		d = ""
 	}
 	p.gate.Override(d)
-}
-
-// eventLine words an event for the live log; "" for those not shown.
-func eventLine(e agent.Event) string {
-	at := fmt.Sprintf("r%d s%d a%d ", e.Round, e.Step, e.Attempt)
-	switch e.Kind {
-	case agent.KindPlan:
-		return fmt.Sprintf("r%d plan of %d steps (%s)", e.Round, len(e.Plan), by(e))
-	case agent.KindObserve:
-		return at + string(e.Decision) + scoreText(e.Score) + ": " + shorten(e.Action, 70)
-	case agent.KindIntervention:
-		return at + "person: " + e.Text
-	case agent.KindCheck:
-		return fmt.Sprintf("r%d check: %s — %s", e.Round, passWord(e.Pass), shorten(e.Text, 90))
-	case agent.KindReflect:
-		return fmt.Sprintf("r%d reflection: %s", e.Round, shorten(e.Text, 90))
-	case agent.KindFault, agent.KindNote:
-		return at + string(e.Kind) + ": " + shorten(e.Text, 90)
-	case agent.KindDone:
-		return e.Text
-	}
-	return ""
 }

@@ -1,9 +1,3 @@
-//go:build !race
-
-// Fyne's test driver runs fyne.Do on the calling goroutine, so the run panel's two goroutines
-// (events and the run) touch widgets at once here, which the real app's main loop serialises:
-// this test stays out of -race.
-
 package app
 
 import (

@@ -10,21 +10,11 @@ import (
 	"testing"
 
 	"interactagent/render"
+	"interactagent/render/rendertest"
 )
 
 // testEngine starts a GL engine, skipping where no GL exists unless CI=true.
-func testEngine(t *testing.T) *render.Engine {
-	t.Helper()
-	e, err := render.NewEngine(render.Options{})
-	if err != nil {
-		if errors.Is(err, render.ErrNoGL) && os.Getenv("CI") != "true" {
-			t.Skipf("no OpenGL here (set CI=true to fail instead): %v", err)
-		}
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { e.Close() })
-	return e
-}
+func testEngine(t *testing.T) *render.Engine { return rendertest.Engine(t, render.Options{}) }
 
 // A GIF of every round has a frame per video frame, as wide as two panes; an MP4 of the final
 // round is written through ffmpeg.

@@ -204,23 +204,17 @@ func (g *gpuScene) release() {
 
 // sceneCache keeps uploaded scenes by identity, least recently used first out.
 type sceneCache struct {
-	limit   int
+	*lru[*scene.Scene, *gpuScene]
 	uploads int // scenes uploaded so far, for tests and statistics
-	order   []*scene.Scene
-	scenes  map[*scene.Scene]*gpuScene
 }
 
 func newSceneCache(limit int) *sceneCache {
-	if limit <= 0 {
-		limit = 8
-	}
-	return &sceneCache{limit: limit, scenes: map[*scene.Scene]*gpuScene{}}
+	return &sceneCache{lru: newLRU[*scene.Scene](limit, 8, (*gpuScene).release)}
 }
 
 // get returns the uploaded scene, uploading it on first use.
 func (c *sceneCache) get(s *scene.Scene) (*gpuScene, error) {
-	if g, ok := c.scenes[s]; ok {
-		c.touch(s)
+	if g, ok := c.lru.get(s); ok {
 		return g, nil
 	}
 	g, err := uploadScene(s)
@@ -228,44 +222,8 @@ func (c *sceneCache) get(s *scene.Scene) (*gpuScene, error) {
 		return nil, err
 	}
 	c.uploads++
-	c.scenes[s] = g
-	c.order = append(c.order, s)
-	for len(c.order) > c.limit {
-		c.forget(c.order[0])
-	}
+	c.put(s, g)
 	return g, nil
-}
-
-func (c *sceneCache) touch(s *scene.Scene) {
-	for i, o := range c.order {
-		if o == s {
-			copy(c.order[i:], c.order[i+1:])
-			c.order[len(c.order)-1] = s
-			return
-		}
-	}
-}
-
-// forget releases one scene's buffers.
-func (c *sceneCache) forget(s *scene.Scene) {
-	g, ok := c.scenes[s]
-	if !ok {
-		return
-	}
-	g.release()
-	delete(c.scenes, s)
-	for i, o := range c.order {
-		if o == s {
-			c.order = append(c.order[:i], c.order[i+1:]...)
-			break
-		}
-	}
-}
-
-func (c *sceneCache) releaseAll() {
-	for len(c.order) > 0 {
-		c.forget(c.order[0])
-	}
 }
 
 // Upload puts the scene's meshes on the GPU now (Render does it on first use). The engine keeps

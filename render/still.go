@@ -71,7 +71,7 @@ func (st *glState) renderOver(key string, still *Request, moving []Figure) (*ima
 // layer holds it, else drawn and kept.
 func (st *glState) restoreStill(key string, still *Request) error {
 	fp := stillPrint(still)
-	if l := st.stills.get(key); l != nil && l.print == fp && l.samples == st.target.samples {
+	if l, ok := st.stills.get(key); ok && l.print == fp && l.samples == st.target.samples {
 		if err := st.target.bind(still.Width, still.Height); err != nil {
 			return err
 		}
@@ -160,7 +160,6 @@ type stillLayer struct {
 	w, h    int
 	samples int
 	print   uint64
-	used    uint64
 }
 
 // copyTo blits the layer's colour and depth into the framebuffer fbo of the same size and samples.
@@ -206,69 +205,23 @@ func (l *stillLayer) release() {
 
 // stillCache keeps layers by key, releasing the least recently used beyond its limit.
 type stillCache struct {
-	limit  int
-	clock  uint64
-	layers map[string]*stillLayer
+	*lru[string, *stillLayer]
 }
 
 func newStillCache(limit int) *stillCache {
-	if limit <= 0 {
-		limit = defaultStillCache
-	}
-	return &stillCache{limit: limit, layers: map[string]*stillLayer{}}
-}
-
-// get returns key's layer (nil when none), marking it used.
-func (c *stillCache) get(key string) *stillLayer {
-	l := c.layers[key]
-	if l != nil {
-		c.clock++
-		l.used = c.clock
-	}
-	return l
+	return &stillCache{newLRU[string](limit, defaultStillCache, (*stillLayer).release)}
 }
 
 // keep returns a layer for key of the given size and samples, re-made when those changed.
 func (c *stillCache) keep(key string, w, h, samples int) (*stillLayer, error) {
-	if l := c.get(key); l != nil && l.w == w && l.h == h && l.samples == samples {
+	if l, ok := c.get(key); ok && l.w == w && l.h == h && l.samples == samples {
 		return l, nil
 	}
 	c.forget(key)
-	for len(c.layers) >= c.limit {
-		c.forget(c.oldest())
-	}
 	l, err := makeStillLayer(w, h, samples)
 	if err != nil {
 		return nil, err
 	}
-	c.clock++
-	l.used = c.clock
-	c.layers[key] = l
+	c.put(key, l)
 	return l, nil
-}
-
-func (c *stillCache) oldest() string {
-	var key string
-	best := uint64(math.MaxUint64)
-	for k, l := range c.layers {
-		if l.used < best {
-			key, best = k, l.used
-		}
-	}
-	return key
-}
-
-// forget releases key's layer.
-func (c *stillCache) forget(key string) {
-	if l, ok := c.layers[key]; ok {
-		l.release()
-		delete(c.layers, key)
-	}
-}
-
-// releaseAll releases every layer.
-func (c *stillCache) releaseAll() {
-	for k := range c.layers {
-		c.forget(k)
-	}
 }

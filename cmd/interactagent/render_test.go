@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -9,20 +8,11 @@ import (
 	"testing"
 
 	"interactagent/render"
+	"interactagent/render/rendertest"
 )
 
 // needGL skips where no OpenGL context can be made, unless CI=true.
-func needGL(t *testing.T) {
-	t.Helper()
-	e, err := render.NewEngine(render.Options{})
-	if err != nil {
-		if errors.Is(err, render.ErrNoGL) && os.Getenv("CI") != "true" {
-			t.Skipf("no OpenGL here (set CI=true to fail instead): %v", err)
-		}
-		t.Fatal(err)
-	}
-	e.Close()
-}
+func needGL(t *testing.T) { rendertest.Engine(t, render.Options{}) }
 
 func TestRenderRejectsBadCommandLines(t *testing.T) {
 	dir := t.TempDir()

@@ -3,6 +3,9 @@ package app
 import (
 	"fmt"
 	"image"
+	"image/gif"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -139,5 +142,37 @@ func BenchmarkPanes(b *testing.B) {
 				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "fps")
 			})
 		}
+	}
+}
+
+// TestExportClipOverARange: the grid over 0.5–1.0 s becomes a GIF of those frames, panes side
+// by side; a range outside the clips is refused before anything is written.
+func TestExportClipOverARange(t *testing.T) {
+	e := testEngine(t)
+	s := livingRoom(t)
+	ses := &Session{Scene: s, Panes: walkPanes(t, s, 2)}
+	out := filepath.Join(t.TempDir(), "grid.gif")
+	got, err := ExportClip(t.Context(), e, ses, ClipExport{From: 0.5, To: 1.0, Grid: true, Size: image.Pt(160, 90), Path: out}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	g, err := gif.DecodeAll(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Image) != 11 || g.Config.Width < 2*160 {
+		t.Errorf("GIF of %d frames, %d px wide; want 11 frames (0.5–1.0 s at 20 fps) of two 160-px panes", len(g.Image), g.Config.Width)
+	}
+	bad := filepath.Join(t.TempDir(), "none.gif")
+	if _, err := ExportClip(t.Context(), e, ses, ClipExport{From: 99, To: 100, Grid: true, Path: bad}, nil); err == nil {
+		t.Error("a range after the clips' end was exported")
+	}
+	if _, err := os.Stat(bad); err == nil {
+		t.Error("a refused export left a file")
 	}
 }

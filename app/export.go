@@ -29,14 +29,17 @@ func ExportClip(ctx context.Context, e *render.Engine, ses *Session, x ClipExpor
 	if len(panes) == 0 {
 		return "", fmt.Errorf("app: export: no round to export")
 	}
+	longest := 0.0
+	for _, p := range panes {
+		longest = max(longest, p.Duration())
+	}
+	if x.From < 0 || x.From > longest || (x.To > x.From && x.To-x.From < 1e-9) {
+		return "", fmt.Errorf("app: export: time range %.2f–%.2f s, want a start within the rounds' 0–%.2f s", x.From, x.To, longest)
+	}
 	var clips []*motion.Clip
 	var titles []string
 	for _, p := range panes {
-		c, err := clipRange(p.Clip, x.From, x.To)
-		if err != nil {
-			return "", fmt.Errorf("app: export round %d: %w", p.Round, err)
-		}
-		clips, titles = append(clips, c), append(titles, p.Title)
+		clips, titles = append(clips, clipRange(p.Clip, x.From, x.To)), append(titles, p.Title)
 	}
 	size := x.Size
 	if size.X <= 0 || size.Y <= 0 {
@@ -49,15 +52,13 @@ func ExportClip(ctx context.Context, e *render.Engine, ses *Session, x ClipExpor
 	return seq.Write(ctx, x.Path, media.VideoConfig{FallbackGIF: true, Progress: progress})
 }
 
-// clipRange returns the frames of c within [from, to] seconds (to ≤ from: to the end).
-func clipRange(c *motion.Clip, from, to float64) (*motion.Clip, error) {
+// clipRange returns the frames of c within [from, to] seconds (to ≤ from: to the end); a clip
+// that ended before from gives its last frame, held as the panes hold it.
+func clipRange(c *motion.Clip, from, to float64) *motion.Clip {
 	a := FrameOf(from, c.FPS, c.Len())
 	b := c.Len()
 	if to > from {
 		b = FrameOf(to, c.FPS, c.Len()) + 1
 	}
-	if from < 0 || a >= b {
-		return nil, fmt.Errorf("time range %.2f–%.2f s holds no frame of a %.2f s clip", from, to, c.Duration())
-	}
-	return c.Slice(a, b), nil
+	return c.Slice(a, max(b, a+1))
 }

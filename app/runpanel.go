@@ -36,9 +36,8 @@ type runPanel struct {
 	nmax     *widget.Entry
 	rmax     *widget.Entry
 
-	tasks    *widget.Select // the loaded suite's tasks; picking one fills scene and instruction
-	suite    []eval.Task
-	suiteRef string
+	tasks *widget.Select // the loaded suite's tasks; picking one fills scene and instruction
+	suite []eval.Task
 
 	start, stop, pause *widget.Button
 	next               *widget.Entry
@@ -124,7 +123,7 @@ func (p *runPanel) loadSuite(ref string) error {
 	if err != nil {
 		return err
 	}
-	p.suite, p.suiteRef = s.Tasks, ref
+	p.suite = s.Tasks
 	var names []string
 	for _, t := range s.Tasks {
 		names = append(names, taskLabel(t))

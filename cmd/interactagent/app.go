@@ -26,7 +26,7 @@ func runApp(ctx context.Context, args []string, stdout io.Writer) error {
 		return usageError{fmt.Sprintf("want at most one run folder, got %d arguments (see --help)", fs.NArg())}
 	}
 	if !haveDisplay() {
-		return fmt.Errorf("app: no display (DISPLAY and WAYLAND_DISPLAY are unset); run it on a desktop, or under xvfb-run, " +
+		return fmt.Errorf("no display (DISPLAY and WAYLAND_DISPLAY are unset); run it on a desktop, or under xvfb-run, " +
 			"and open a run folder later with: interactagent app RUN_DIR")
 	}
 	a := fyneapp.NewWithID(appID)

@@ -30,7 +30,7 @@ func commands() map[string]command {
 		"penetration":    {"measure how deep a motion sinks into a scene (pe_max, pe10%, mean; capsule body proxy)", runPenetration},
 		"scenes":         {"list the built-in scenes; --objects or NAME lists each object's size, parts, surfaces", runScenes},
 		"tasks":          {"list a suite's tasks (builtin, SUITE.json or UniHSI PLANS.json[#ID]): complexity, scene, instruction", runTasks},
-		"import":         {"import UniHSI scene plans as a suite of tasks over proxy scenes: import PLANS.json[#ID] --out SUITE.json", runImport},
+		"import":         {"import UniHSI scene plans (one or several files) as a suite of tasks over proxy scenes: import PLANS.json[#ID]... --out SUITE.json", runImport},
 		"scene":          {"scene tools: export a built-in scene or a scene file as GLB (scene export NAME OUT.glb)", runScene},
 		"bench":          {"run a task suite × modes × seeds over a worker pool: report.md (the paper's Table 1), CSV, JSON, plots; bench merge joins shards", runBench},
 		"run":            {"run one task with the agent (naive, online, offline or full mode) and write its run folder; --resume continues one", runRun},

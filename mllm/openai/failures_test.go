@@ -122,7 +122,10 @@ func TestBrokenEnvelopesAreReplyErrors(t *testing.T) {
 		"over 16 MiB": status(200, strings.Repeat(" ", maxReply)+`{"choices": []}`),
 	} {
 		f := newFake(t, h)
-		_, err := newModel(t, f).Plan(context.Background(), mllm.PlanInput{Context: testContext()})
+		// Streaming 16 MiB under the race detector on a busy machine can outlast fastPolicy's 2 s
+		// try; this test is about the size bound, not timeouts.
+		roomy := func(o *Options) { o.Policy.Timeout, o.Policy.Total = 30*time.Second, 60*time.Second }
+		_, err := newModel(t, f, roomy).Plan(context.Background(), mllm.PlanInput{Context: testContext()})
 		var re *mllm.ReplyError
 		if !errors.As(err, &re) || len(f.requests()) != 1 {
 			t.Errorf("%s: %v, want a ReplyError", name, err)

@@ -28,6 +28,7 @@ type script struct {
 	reflected [][]mllm.Round
 	checks    int
 	round     int
+	heard     []string // "round role lessons" of every plan and observation
 }
 
 func (s *script) model() *mllm.Funcs {
@@ -40,6 +41,7 @@ func (s *script) model() *mllm.Funcs {
 			s.mu.Lock()
 			defer s.mu.Unlock()
 			s.plans++
+			s.heard = append(s.heard, fmt.Sprintf("%d plan %s", s.round, in.Lessons))
 			if len(in.Done) > 0 || in.Hint != "" {
 				return mllm.Plan{Steps: []string{"A person turns left by 10 degrees", "A person walks forward 0.5 meters"}}, nil
 			}
@@ -50,6 +52,7 @@ func (s *script) model() *mllm.Funcs {
 			s.mu.Lock()
 			defer s.mu.Unlock()
 			s.observed = append(s.observed, fmt.Sprintf("%d.%d.%d %s", s.round, in.Step+1, len(in.Attempts)+1, in.Action))
+			s.heard = append(s.heard, fmt.Sprintf("%d observe %s", s.round, in.Lessons))
 			return s.observe(s.round, in.Step+1, len(in.Attempts)+1, in), nil
 		},
 		ReflectFunc: func(ctx context.Context, in mllm.ReflectInput) (mllm.Reflection, error) {
@@ -244,6 +247,36 @@ func TestReflectionRoundsAndEarlyStop(t *testing.T) {
 	tr3, _ := runScript(t, s3, Config{Mode: Full, NMax: 4, NoEarlyStop: true})
 	if len(tr3.Rounds) != 4 {
 		t.Fatalf("no early stop: %d rounds", len(tr3.Rounds))
+	}
+}
+
+// TestRolesOfAReflectedRoundHearItsLessons: every plan and observation of a round that reflection
+// planned is told what that reflection concluded; round 1's are told nothing.
+func TestRolesOfAReflectedRoundHearItsLessons(t *testing.T) {
+	replanFirst := func(round, step, attempt int, in mllm.ObserveInput) mllm.Observation {
+		if step == 1 && attempt == 1 {
+			return mllm.Observation{Decision: mllm.Replan, Score: 0.3, ReplanHint: "go on"}
+		}
+		return continues(round, step, attempt, in)
+	}
+	s := &script{plan: threeSteps, observe: replanFirst}
+	runScript(t, s, Config{Mode: Full, NMax: 2})
+	lessons := mllm.Reflection{FailureAnalysis: "x", Strategy: "y"}.Lessons()
+	var r1, r2 int
+	for _, h := range s.heard {
+		round, rest, _ := strings.Cut(h, " ")
+		_, heard, _ := strings.Cut(rest, " ")
+		switch {
+		case round <= "1" && heard == "": // the first plan comes before the script counts round 1
+			r1++
+		case round == "2" && heard == lessons:
+			r2++
+		default:
+			t.Errorf("heard %q", h)
+		}
+	}
+	if r1 < 2 || r2 < 2 {
+		t.Fatalf("round 1 roles %d, round 2 roles %d: %q", r1, r2, s.heard)
 	}
 }
 

@@ -47,6 +47,9 @@ func checkEnv(env Env) error {
 	return nil
 }
 
+// execDir is where a run folder keeps its executions for a resume.
+const execDir = "cache/exec"
+
 // runner is one run in progress.
 type runner struct {
 	env    Env
@@ -59,6 +62,8 @@ type runner struct {
 	shots  []mllm.Image
 	seq    int
 	images map[string][]byte // images drawn, by run-folder name, for runs without a folder
+	// lessons is what the reflection behind the current round's plan concluded; every role is told.
+	lessons string
 }
 
 // newRunner wraps the model with the folder's reply cache and the executor with its execution cache.
@@ -71,7 +76,7 @@ func newRunner(env Env, cfg Config, events chan<- Event) (*runner, error) {
 		if err != nil {
 			return nil, err
 		}
-		r.model, dir = c, env.Folder.Path("cache/exec")
+		r.model, dir = c, env.Folder.Path(execDir)
 	}
 	r.exec = newExecCache(env.Executor, env.ExecutorName, cfg.Seed, dir)
 	return r, nil
@@ -90,6 +95,9 @@ func (r *runner) run(ctx context.Context) error {
 			plan, err = r.firstPlan(ctx)
 		} else {
 			plan, refl, err = r.reflect(ctx, round)
+			if refl != nil {
+				r.lessons = refl.Lessons()
+			}
 		}
 		if err != nil {
 			return err
@@ -138,7 +146,7 @@ func (r *runner) start(ctx context.Context) error {
 
 // context is what every role is told.
 func (r *runner) context() mllm.Context {
-	return mllm.Context{Task: r.env.Task, Description: r.trace.Description, Scene: r.env.Scene, Start: r.env.Scene.Start}
+	return mllm.Context{Task: r.env.Task, Description: r.trace.Description, Scene: r.env.Scene, Start: r.env.Scene.Start, Lessons: r.lessons}
 }
 
 // firstPlan asks for round 1's plan.

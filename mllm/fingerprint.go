@@ -41,10 +41,11 @@ type contextView struct {
 	Task, Description string
 	Scene             string
 	Start             motion.State
+	Lessons           string `json:",omitempty"` // omitted when empty, so keys of runs before it stay valid
 }
 
 func (fp *fingerprints) context(c Context) contextView {
-	return contextView{c.Task, c.Description, fp.scene(c.Scene), c.Start}
+	return contextView{c.Task, c.Description, fp.scene(c.Scene), c.Start, c.Lessons}
 }
 
 // imageView is an image as a key sees it.

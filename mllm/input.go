@@ -6,14 +6,18 @@ import (
 )
 
 // Context is what every role is told about the run: the instruction, the scene's description
-// (from AnalyzeScene; empty for that role itself) and the geometry of the scene and of the start.
-// Scene and Start are what the images were drawn from; backends that read pictures use them only
+// (from AnalyzeScene; empty for that role itself), the geometry of the scene and of the start, and
+// in a round that reflection planned, what it concluded (Lessons). Scene and Start are what the images were drawn from; backends that read pictures use them only
 // to name objects.
 type Context struct {
 	Task        string
 	Description string
 	Scene       *scene.Scene
 	Start       motion.State
+	// Lessons is what the reflection that wrote the current round's plan concluded
+	// (Reflection.Lessons); empty in round 1 and in modes that do not reflect. Plan and Observe are
+	// told it; Check judges without it.
+	Lessons string
 }
 
 // SceneInput is what scene analysis is shown: the labelled shots of the scene (object ids drawn

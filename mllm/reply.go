@@ -88,6 +88,12 @@ type Reflection struct {
 	Delta           string   `json:"delta,omitempty"`
 }
 
+// Lessons is what the roles of the round a reflection plans are told of it: its failure analysis
+// and strategy.
+func (r Reflection) Lessons() string {
+	return "Failure analysis: " + r.FailureAnalysis + "\nStrategy: " + r.Strategy
+}
+
 // Verdict is the stop check's judgement of the whole motion.
 type Verdict struct {
 	Meta

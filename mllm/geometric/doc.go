@@ -8,5 +8,6 @@
 // documented behaviour (docs/executor-language.md), and the motion it is shown. What it sees of a
 // motion passes through a seeded perception model with documented error bounds (Perception): it
 // misjudges distances and angles by a few percent and misses shallow penetrations, as a model
-// reading a picture would.
+// reading a picture would. Before any reflection it reads the instruction hastily: a later clause
+// may slip out of its plan (Perception.ClauseSlip), a planning failure only reflection mends.
 package geometric

@@ -39,7 +39,7 @@ type judgement struct {
 // collision or after a sit, lie or reach that missed (from where the step began), replan the rest
 // when it would no longer reach the goals from where the body is (keeping this step), or continue.
 func (r *Reasoner) Observe(ctx context.Context, in mllm.ObserveInput) (mllm.Observation, error) {
-	goals, fl, err := r.read(in.Context)
+	goals, fl, err := r.readHastily(in.Context)
 	if err != nil {
 		return mllm.Observation{}, err
 	}

@@ -21,12 +21,21 @@ type Perception struct {
 	PositionError float64
 	// MinPenetration is the shallowest penetration seen (metres); shallower ones are missed.
 	MinPenetration float64
+	// ClauseSlip is the chance that a reading of the instruction made without lessons from an
+	// earlier round (mllm.Context.Lessons) leaves out each clause after the first: a model
+	// planning a long instruction in one pass drops a step now and then, and its observer, which
+	// judges steps against the same reading, does not notice. The stop check and reflection read
+	// the instruction whole, so only the rounds reflection plans recover what slipped: the
+	// planning failures the paper's memory-augmented reflection is for. The draw is seeded by the
+	// reasoner's seed and the instruction, so every role of a run slips alike.
+	ClauseSlip float64
 }
 
 // DefaultPerception returns the bounds the built-in reasoner uses: distances within ±4 %, angles
-// within ±3°, positions within ±3 cm, penetrations from 3 cm.
+// within ±3°, positions within ±3 cm, penetrations from 3 cm, and a 5 % chance per later clause
+// that a reading without lessons leaves it out.
 func DefaultPerception() Perception {
-	return Perception{DistanceError: 0.04, AngleError: 3, PositionError: 0.03, MinPenetration: 0.03}
+	return Perception{DistanceError: 0.04, AngleError: 3, PositionError: 0.03, MinPenetration: 0.03, ClauseSlip: 0.05}
 }
 
 // eye draws one request's perception errors.

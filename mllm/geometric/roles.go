@@ -22,7 +22,7 @@ const (
 // Plan implements mllm.Model. A first plan starts at the start; a replan (Done or Executed given)
 // starts where the executed motion left the body and plans only the goals it has not fulfilled.
 func (r *Reasoner) Plan(ctx context.Context, in mllm.PlanInput) (mllm.Plan, error) {
-	goals, fl, err := r.read(in.Context)
+	goals, fl, err := r.readHastily(in.Context)
 	if err != nil {
 		return mllm.Plan{}, err
 	}
@@ -56,6 +56,24 @@ func (r *Reasoner) read(c mllm.Context) ([]goal, *scene.Floor, error) {
 	}
 	goals, err := understand(c.Task, c.Scene, newResolver(c.Scene, c.Start))
 	return goals, fl, err
+}
+
+// readHastily is read as the planning and observing roles read the instruction before any
+// reflection has taught them to read it whole: each clause after the first may slip
+// (Perception.ClauseSlip), the same clauses for every role of the run.
+func (r *Reasoner) readHastily(c mllm.Context) ([]goal, *scene.Floor, error) {
+	goals, fl, err := r.read(c)
+	if err != nil || c.Lessons != "" || r.see.ClauseSlip == 0 {
+		return goals, fl, err
+	}
+	e := newEye(r.see, r.seed, c.Task, "reading")
+	kept := goals[:min(1, len(goals))]
+	for _, g := range goals[len(kept):] {
+		if e.rng.Float64() >= r.see.ClauseSlip {
+			kept = append(kept, g)
+		}
+	}
+	return kept, fl, nil
 }
 
 // poseOf reads where a frame's body stands: for a seated or lying body, the feet it will stand up

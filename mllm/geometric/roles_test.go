@@ -181,3 +181,40 @@ func openFloor(t *testing.T) *scene.Scene {
 	}
 	return &scene.Scene{Name: "open floor", Objects: []*scene.Object{plant}}
 }
+
+// TestAHastyReadingSlipsAndLessonsMendIt: a reading made without lessons may leave out a later
+// clause (here always: ClauseSlip 1), so its plan stops after the first goal and the observer,
+// reading as hastily, lets that plan go on; the stop check reads the instruction whole and fails
+// the motion; once the context carries a reflection's lessons the plan covers every clause again.
+// The first clause never slips.
+func TestAHastyReadingSlipsAndLessonsMendIt(t *testing.T) {
+	s := room(t, "living_room")
+	r := New(Options{Perception: &Perception{ClauseSlip: 1}})
+	task := "walk to the bookshelf, then sit on the sofa"
+	hasty, err := r.Plan(context.Background(), mllm.PlanInput{Context: ctxOf(s, task)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := execute(t, s, kinematic.Ideal(), 0, hasty.Steps)
+	v, err := r.Check(context.Background(), mllm.CheckInput{Context: ctxOf(s, task), Motion: c})
+	if err != nil || v.Pass || !strings.Contains(v.Reason, "sit on") || !strings.Contains(v.Reason, "walk to bookshelf") {
+		t.Fatalf("hasty plan %q: verdict %+v %v", hasty.Steps, v, err)
+	}
+	last := len(hasty.Steps) - 1
+	before := execute(t, s, kinematic.Ideal(), 0, hasty.Steps[:last])
+	obs, err := r.Observe(context.Background(), mllm.ObserveInput{Context: ctxOf(s, task), Plan: hasty.Steps, Step: last,
+		Action: hasty.Steps[last], Executed: c, StepFrom: before.Len()})
+	if err != nil || obs.Decision != mllm.Continue {
+		t.Fatalf("the hasty observer should see nothing missing: %+v %v", obs, err)
+	}
+	taught := ctxOf(s, task)
+	taught.Lessons = "Failure analysis: the sofa was never sat on."
+	whole, err := r.Plan(context.Background(), mllm.PlanInput{Context: taught})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c = execute(t, s, kinematic.Ideal(), 0, whole.Steps)
+	if v, _ := r.Check(context.Background(), mllm.CheckInput{Context: taught, Motion: c}); !v.Pass {
+		t.Fatalf("taught plan %q: %s", whole.Steps, v.Reason)
+	}
+}

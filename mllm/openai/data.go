@@ -18,6 +18,7 @@ type promptData struct {
 	Objects     []objectFact // the labelled objects, placed relative to the start pose
 	Images      []string     // what each attached image shows, in the order attached
 	Feedback    string       // measured numbers in hybrid mode, "" in the paper's visual mode
+	Lessons     string       // what the reflection behind this round's plan concluded, "" in round 1
 	MaxSteps    int
 
 	// Planning. Replanning is set when part of the task is done: Done holds the accepted actions,
@@ -66,7 +67,7 @@ type stepFact struct {
 func common(c mllm.Context, images []string) promptData {
 	return promptData{
 		Task: c.Task, Description: c.Description, Room: roomText(c.Scene), Start: poseText(c.Start),
-		Objects: objectFacts(c.Scene, c.Start), Images: images, MaxSteps: mllm.MaxSteps,
+		Objects: objectFacts(c.Scene, c.Start), Images: images, Lessons: c.Lessons, MaxSteps: mllm.MaxSteps,
 	}
 }
 

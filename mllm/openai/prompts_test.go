@@ -117,3 +117,38 @@ func TestPromptDirOverridesByName(t *testing.T) {
 		t.Errorf("a missing prompt folder was accepted")
 	}
 }
+
+// TestLessonsReachPlanAndObserveOnly: in a round that reflection planned, the replanning and
+// observing prompts carry what reflection concluded; round 1's prompts say nothing of lessons, and
+// the stop check judges the motion without them.
+func TestLessonsReachPlanAndObserveOnly(t *testing.T) {
+	m, err := New(Options{BaseURL: "http://localhost:1/v1", Model: "m", APIKey: "k"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const lessons = "Failure analysis: round 1 left out the bed.\nStrategy: lie on the bed last."
+	taught := testContext()
+	taught.Lessons = lessons
+	obs := observeInput(t)
+	obs.Context = taught
+	texts := map[string]string{
+		"plan": rendered(t, m, func() (request, error) {
+			return m.planRequest(mllm.PlanInput{Context: taught, Done: []string{"A person sits down"}, From: motion.State{Root: mgl64.Vec3{1, 0, 1}}})
+		}),
+		"observe": rendered(t, m, func() (request, error) { return m.observeRequest(obs) }),
+	}
+	for name, text := range texts {
+		if !strings.Contains(text, "What reflection on the earlier rounds of this task concluded") || !strings.Contains(text, "Strategy: lie on the bed last.") {
+			t.Errorf("%s prompt of a reflected round lacks the lessons:\n%s", name, text)
+		}
+	}
+	first := rendered(t, m, func() (request, error) { return m.planRequest(mllm.PlanInput{Context: testContext()}) })
+	check := rendered(t, m, func() (request, error) {
+		return m.checkRequest(mllm.CheckInput{Context: taught, Image: ghost(t, "final")})
+	})
+	for name, text := range map[string]string{"round 1's plan": first, "check": check} {
+		if strings.Contains(text, "reflection on the earlier rounds") || strings.Contains(text, "lie on the bed last") {
+			t.Errorf("the %s prompt speaks of lessons:\n%s", name, text)
+		}
+	}
+}

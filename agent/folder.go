@@ -117,6 +117,17 @@ func (f *Folder) write(rel string, fill func(io.Writer) error) error {
 // ReadFile reads a file of the run; it is how a resume finds an image drawn before.
 func (f *Folder) ReadFile(rel string) ([]byte, error) { return os.ReadFile(f.Path(rel)) }
 
+// DropExecutions removes the executions the folder keeps for a resume (cache/exec). A finished
+// run reads its motion from its round folders and needs them no more; a bench drops them from
+// every trial it has judged, because they are a quarter of a trial's bytes. Running the folder
+// again still gives the same result (the executor is run again where it was served from them).
+func (f *Folder) DropExecutions() error {
+	if err := os.RemoveAll(f.Path(execDir)); err != nil {
+		return fmt.Errorf("agent: %w", err)
+	}
+	return nil
+}
+
 // Close closes the trace.
 func (f *Folder) Close() error { return f.trace.Close() }
 

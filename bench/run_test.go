@@ -110,6 +110,15 @@ func TestShardsAndResumeGiveTheUnshardedReport(t *testing.T) {
 		t.Fatalf("%d results, %d missing; want %d and 0", len(rep.Results), len(rep.Missing), n)
 	}
 	wantMD, wantCSV := comparable(t, one)
+	for _, r := range rep.Results {
+		dir := filepath.Join(one, "trials", r.Trial.Name())
+		if _, err := os.Stat(filepath.Join(dir, "cache", "exec")); !os.IsNotExist(err) {
+			t.Errorf("%s: a judged trial keeps its executions (%v)", r.Trial.Name(), err)
+		}
+		if s, err := agent.OpenSaved(dir); err != nil || len(s.Rounds) == 0 || s.Rounds[0].Motion == "" {
+			t.Errorf("%s: the trial folder no longer opens with its motion: %v", r.Trial.Name(), err)
+		}
+	}
 
 	var shards []string
 	for i := range 3 {

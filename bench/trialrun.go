@@ -60,5 +60,5 @@ func runTrial(ctx context.Context, m *Manifest, o Options, t Trial, render agent
 		return res, nil
 	}
 	judgeTrace(res, task, sc, tr)
-	return res, nil
+	return res, folder.DropExecutions()
 }

@@ -1,8 +1,6 @@
 package bench
 
 import (
-	"fmt"
-
 	"interactagent/agent"
 	"interactagent/backend"
 	"interactagent/mllm"
@@ -49,9 +47,7 @@ func Describe(s backend.Settings) ([]string, error) {
 		m += " at " + s.BaseURL
 	}
 	e := "executor: " + name
-	if s.BuiltinExecutor() {
-		e += fmt.Sprintf(" (the built-in kinematic executor, a stand-in for MotionLLM, with the %s error profile)", s.Profile)
-	} else {
+	if !s.BuiltinExecutor() { // the built-in one's name says it is a stand-in
 		e += " (a MotionLLM server)"
 	}
 	return []string{m, e}, nil

@@ -59,8 +59,12 @@ func New(o Options) *Executor {
 
 var _ executor.Executor = (*Executor)(nil)
 
-// Name identifies the executor and its profile, such as "kinematic/motionllm".
-func (e *Executor) Name() string { return "kinematic/" + e.profile.Name }
+// Name identifies the executor and its profile and says that it stands in for a learned
+// executor, such as "kinematic/motionllm (stand-in executor: built-in kinematic, motionllm error
+// profile)": every output that names the executor (trace, run.json, reports) says so.
+func (e *Executor) Name() string {
+	return "kinematic/" + e.profile.Name + " (stand-in executor: built-in kinematic, " + e.profile.Name + " error profile)"
+}
 
 // Profile returns the executor's error model.
 func (e *Executor) Profile() Profile { return e.profile }

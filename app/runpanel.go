@@ -48,6 +48,9 @@ type runPanel struct {
 
 	cancelRun context.CancelFunc
 	gate      *Gate
+	// ended is closed once the latest run's end is on screen. Fyne's test driver runs fyne.Do on
+	// the calling goroutine, so a test must wait for it before it closes the window.
+	ended chan struct{}
 }
 
 func newRunPanel(w *Window) *runPanel {
@@ -177,7 +180,9 @@ func (p *runPanel) startRun() {
 		dialog.ShowError(err, p.w.W)
 		return
 	}
-	r := liveRun{dir: dir, events: make(chan agent.Event, 64), paused: make(chan agent.StepView, 1), result: make(chan error, 1)}
+	r := liveRun{dir: dir, events: make(chan agent.Event, 64), paused: make(chan agent.StepView, 1), result: make(chan error, 1),
+		ended: make(chan struct{})}
+	p.ended = r.ended
 	p.gate = &Gate{OnPaused: func(at agent.StepView) { r.paused <- at }}
 	env.Person = p.gate
 	ctx, cancel := context.WithCancel(context.Background())
@@ -202,6 +207,7 @@ type liveRun struct {
 	events chan agent.Event
 	paused chan agent.StepView
 	result chan error
+	ended  chan struct{} // closed when the end is on screen
 }
 
 // follow shows a run as it goes, from one goroutine, so that its updates reach the window in the
@@ -221,6 +227,7 @@ func (p *runPanel) follow(r liveRun) {
 	}
 	err := <-r.result
 	fyne.Do(func() { p.finished(r.dir, err) })
+	close(r.ended)
 }
 
 // show puts an event in the live log, and a finished round on screen.

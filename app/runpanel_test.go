@@ -19,6 +19,11 @@ func TestRunPanelRunsAndShowsTheRun(t *testing.T) {
 	p.mode.SetSelected("online")
 	p.nmax.SetText("2")
 	p.startRun()
+	select { // the end reaches the window before the test reads it or closes the window
+	case <-p.ended:
+	case <-time.After(60 * time.Second):
+		t.Fatal("the run did not end")
+	}
 	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
 		if s := w.Session(); s.Run != nil && s.Run.Summary != nil {

@@ -63,6 +63,9 @@ func countLines(path string) (int, error) {
 	return bytes.Count(data, []byte("\n")), nil
 }
 
+// execDir is where a run folder keeps its executions for a resume.
+const execDir = "cache/exec"
+
 // Dir returns the folder's path.
 func (f *Folder) Dir() string { return f.dir }
 

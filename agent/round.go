@@ -121,7 +121,7 @@ func (r *runner) reflect(ctx context.Context, round int) ([]string, *mllm.Reflec
 	if err != nil {
 		return nil, nil, err
 	}
-	text := "Failure analysis: " + ref.FailureAnalysis + "\nStrategy: " + ref.Strategy + "\nDelta: " + ref.Delta
+	text := ref.Lessons() + "\nDelta: " + ref.Delta
 	return ref.Steps, &ref, r.emit(ctx, Event{Kind: KindReflect, Round: round, Steps: len(ref.Steps), By: "model", Role: mllm.RoleReflect,
 		Plan: ref.Steps, Text: text, Raw: ref.Raw, Reasoning: ref.Reasoning, Usage: &ref.Usage, Cached: ref.Cached})
 }

@@ -47,9 +47,6 @@ func checkEnv(env Env) error {
 	return nil
 }
 
-// execDir is where a run folder keeps its executions for a resume.
-const execDir = "cache/exec"
-
 // runner is one run in progress.
 type runner struct {
 	env    Env

@@ -310,22 +310,8 @@ func (w *Window) menu() *fyne.MainMenu {
 			}
 		}, w.W)
 	})
-	openBundle := fyne.NewMenuItem("Open run bundle (.zip)…", func() {
-		dialog.ShowFileOpen(func(u fyne.URIReadCloser, err error) {
-			if u != nil {
-				u.Close()
-				w.report(w.OpenPath(u.URI().Path()))
-			}
-		}, w.W)
-	})
-	openMotion := fyne.NewMenuItem("Open motion…", func() {
-		dialog.ShowFileOpen(func(u fyne.URIReadCloser, err error) {
-			if u != nil {
-				u.Close()
-				w.report(w.OpenMotion(u.URI().Path()))
-			}
-		}, w.W)
-	})
+	openBundle := w.openFileItem("Open run bundle (.zip)…", w.OpenPath)
+	openMotion := w.openFileItem("Open motion…", w.OpenMotion)
 	recent := fyne.NewMenuItem("Recent runs", nil)
 	for _, d := range RecentRuns(w.app.Preferences()) {
 		recent.ChildMenu = appendItem(recent.ChildMenu, fyne.NewMenuItem(d, func() { w.report(w.OpenRun(d)) }))
@@ -339,6 +325,18 @@ func (w *Window) menu() *fyne.MainMenu {
 	export.Items = append(export.Items, fyne.NewMenuItemSeparator())
 	export.Items = append(export.Items, w.exportItems()...)
 	return fyne.NewMainMenu(file, export)
+}
+
+// openFileItem is a menu item that picks a file and opens it with open, reporting a failure.
+func (w *Window) openFileItem(label string, open func(path string) error) *fyne.MenuItem {
+	return fyne.NewMenuItem(label, func() {
+		dialog.ShowFileOpen(func(u fyne.URIReadCloser, err error) {
+			if u != nil {
+				u.Close()
+				w.report(open(u.URI().Path()))
+			}
+		}, w.W)
+	})
 }
 
 func appendItem(m *fyne.Menu, it *fyne.MenuItem) *fyne.Menu {

@@ -78,11 +78,25 @@ func reach(b body, st step) move {
 		hangArms(r, k*w) // the free arm hangs rather than following the stooping trunk
 		for s := 0; s < 2; s++ {
 			if st.Hand.uses(s) {
-				out := limb{world: targets[s], w: 1, pole: mgl64.Vec3{0.6 * sideSign[s], -0.6, -0.4}}
+				out := limb{world: targets[s], w: 1, pole: mgl64.Vec3{0.6 * sideSign[s], -0.6, -0.4}, over: overFor(targets[s], p[shoulderJ[s]])}
 				r.arms[s] = lerpLimb(base.arms[s], out, w)
 			}
 		}
 	})
+}
+
+// reachOver is how far above a reach's target the hand passes on its way out and back.
+const reachOver = 0.08
+
+// overFor returns how far above the target the wrist of a reach passes: reachOver for a target
+// from the hanging hand's height up to just over the shoulder (the top of a table, a shelf, an
+// armrest, which the hand must come onto from above), 0 for a reach up or down to the floor,
+// which swings straight.
+func overFor(target, shoulder mgl64.Vec3) float64 {
+	if target.Y() > shoulder.Y()+0.15 || target.Y() < shoulder.Y()-0.75 {
+		return 0
+	}
+	return reachOver
 }
 
 // reachTarget returns the world wrist target of side s for a reach from a shoulder at sh.

@@ -68,6 +68,7 @@ func lerpLimb(a, b limb, w float64) limb {
 		toeLocal: pick(a.toeLocal, b.toeLocal, a.w < 1, b.w < 1),
 		w:        a.w + (b.w-a.w)*w,
 		pole:     lerpVec(a.pole, b.pole, w),
+		over:     math.Max(a.over, b.over),
 	}
 }
 

@@ -71,6 +71,10 @@ type limb struct {
 	toeWorld, toeLocal mgl64.Vec3
 	w                  float64
 	pole               mgl64.Vec3 // bend hint in the body (legs) or torso (arms) frame; zero = default
+	// over, for an arm, is how far above its world target the wrist passes on its way out: the hand
+	// rises close to the body first and comes onto the target from above (reachPath); 0 swings the
+	// arm straight out about the shoulder.
+	over float64
 }
 
 // rig is one frame described by a few intuitive parameters; pose turns it into joint positions with
@@ -178,7 +182,29 @@ func (r *rig) armTarget(shoulder mgl64.Vec3, s int, torso mgl64.Quat) mgl64.Vec3
 	if a.w <= 0 {
 		return shoulder.Add(carried)
 	}
+	if a.over > 0 && a.w < 1 {
+		return reachPath(shoulder, shoulder.Add(carried), a.world, a.over, a.w)
+	}
 	return shoulder.Add(swing(carried, a.world.Sub(shoulder), math.Min(a.w, 1)))
+}
+
+// reachIn is how far in front of the shoulder (horizontally) a reach's wrist rises before it
+// goes out to its target.
+const reachIn = 0.15
+
+// reachPath returns the wrist at weight w of the way from the carried wrist to target along a
+// quadratic Bézier curve whose control point stands reachIn in front of the shoulder, towards the
+// target, and over above it. A straight swing about the shoulder carries the hand forward on an arc
+// that meets the near face of what it reaches for before it clears the top; this curve lifts the
+// hand near the body, so that it passes above the edge and lands on the target from above (and
+// leaves the same way).
+func reachPath(shoulder, carried, target mgl64.Vec3, over, w float64) mgl64.Vec3 {
+	dir := mgl64.Vec3{target.X() - shoulder.X(), 0, target.Z() - shoulder.Z()}
+	in := math.Min(reachIn, dir.Len())
+	ctrl := shoulder.Add(unitOr(dir, mgl64.Vec3{}).Mul(in))
+	ctrl[1] = target.Y() + over
+	a, b, c := (1-w)*(1-w), 2*w*(1-w), w*w
+	return carried.Mul(a).Add(ctrl.Mul(b)).Add(target.Mul(c))
 }
 
 // arm places the elbow and wrist of side s by two-bone IK with the elbow bending towards the arm's
@@ -187,8 +213,11 @@ func (r *rig) arm(p *motion.Pose, s int, torso mgl64.Quat) {
 	sh := p[shoulderJ[s]]
 	target, pole := r.armTarget(sh, s, torso), torso.Rotate(r.arms[s].armPole(s))
 	p[elbowJ[s]], p[wristJ[s]] = twoBone(sh, target, motion.BoneLength(elbowJ[s]), motion.BoneLength(wristJ[s]), pole)
+	if a := r.arms[s]; a.over > 0 && a.w > 0 {
+		target = r.liftHand(p, s, target, pole, a.world.Y()-handRadius, math.Min(a.w, 1))
+	}
 	if r.handLift > 0 {
-		r.liftHand(p, s, target, pole)
+		r.liftHand(p, s, target, pole, r.handFloor, r.handLift)
 	}
 }
 
@@ -200,20 +229,24 @@ const (
 )
 
 // liftHand raises the wrist target of side s, which the arm of p was just solved for, by the
-// weight r.handLift of however far the hand's proxy dips below r.handFloor, and solves the arm
-// again. Raising a wrist also flattens its forearm, so a second pass settles what the first left
-// over; a stretched arm rises only as far as it reaches.
-func (r *rig) liftHand(p *motion.Pose, s int, target, pole mgl64.Vec3) {
+// weight lift of however far the hand's proxy dips below floor, solves the arm again and returns
+// the target it solved for. Raising a wrist also flattens its forearm, so a second pass settles
+// what the first left over; a stretched arm rises only as far as it reaches. The hands of a body
+// lying on a surface keep above it this way, and a hand that reaches onto a top rests on it (the
+// proxy's hand goes on along the forearm: it has no wrist to bend flat) instead of poking its
+// fingers in.
+func (r *rig) liftHand(p *motion.Pose, s int, target, pole mgl64.Vec3, floor, lift float64) mgl64.Vec3 {
 	sh := p[shoulderJ[s]]
 	for pass := 0; pass < 2; pass++ {
 		along := unitOr(p[wristJ[s]].Sub(p[elbowJ[s]]), mgl64.Vec3{0, -1, 0})
 		low := p[wristJ[s]].Y() + math.Min(0, handReach*along.Y()) - handRadius
-		if low >= r.handFloor {
-			return
+		if low >= floor {
+			break
 		}
-		target[1] += r.handLift * (r.handFloor - low)
+		target[1] += lift * (floor - low)
 		p[elbowJ[s]], p[wristJ[s]] = twoBone(sh, target, motion.BoneLength(elbowJ[s]), motion.BoneLength(wristJ[s]), pole)
 	}
+	return target
 }
 
 // armPole returns the direction the elbow of arm l (side s) bends towards in the torso frame: its

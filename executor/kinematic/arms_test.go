@@ -19,6 +19,9 @@ func extreme(c *motion.Clip, j motion.Joint) (lo, hi float64) {
 	return lo, hi
 }
 
+// elbowOf is the elbow of each wrist.
+var elbowOf = map[motion.Joint]motion.Joint{motion.LeftWrist: motion.LeftElbow, motion.RightWrist: motion.RightElbow}
+
 func TestReachPutsTheHandAtTheAskedHeight(t *testing.T) {
 	tests := []struct {
 		text   string
@@ -38,9 +41,9 @@ func TestReachPutsTheHandAtTheAskedHeight(t *testing.T) {
 		// The hand holds its target in the middle of the action: the wrist at the height, or as
 		// much above it as a downward forearm would carry the fingers below it.
 		p := c.Frames[c.Len()/2]
-		mid, low := p[tt.wrist].Y(), handLow(p, tt.wrist)
-		rest := tt.height - handRadius // a level hand's lowest point with the wrist at the height
-		resting := mid > tt.height && low > rest-0.005 && low < rest+0.03
+		mid, low := p[tt.wrist].Y(), handLowest(p[elbowOf[tt.wrist]], p[tt.wrist])
+		rest := tt.height - handRadius + handClear // a level hand's lowest point, the wrist at the height
+		resting := mid > tt.height && math.Abs(low-rest) < 0.005
 		if math.Abs(mid-tt.height) > tt.tol && !resting {
 			t.Errorf("%q: wrist at %.3f m mid-action (hand's lowest point %.3f m), want %.2f ± %.2f or the hand resting there",
 				tt.text, mid, low, tt.height, tt.tol)
@@ -134,14 +137,6 @@ func TestSeatedArmActionsKeepTheSeat(t *testing.T) {
 			}
 		}
 	}
-}
-
-// handLow returns the lowest point of the body proxy's hand at wrist j: a capsule of handRadius from
-// the wrist to handReach along the forearm.
-func handLow(p motion.Pose, j motion.Joint) float64 {
-	elbow := map[motion.Joint]motion.Joint{motion.LeftWrist: motion.LeftElbow, motion.RightWrist: motion.RightElbow}[j]
-	along := p[j].Sub(p[elbow]).Normalize()
-	return p[j].Y() + math.Min(0, handReach*along.Y()) - handRadius
 }
 
 // boxDepth returns how deep a sphere of radius rad at q sinks into the axis-aligned box lo–hi.

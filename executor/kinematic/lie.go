@@ -111,7 +111,7 @@ func reclineCurve(s motion.State, surface float64, side LieSide) func(u float64)
 		// Rolling onto the front or a side turns the hands' side of the body towards the
 		// surface; they stay on it. Seated, a hand on a high bed's edge may rest on the thigh
 		// below the mattress top, in front of it, so the lift comes in as the trunk goes back.
-		r.handLift = ease(0, 0.3, u)
+		r.handLift = ease(0, 0.2, u)
 		for k := 0; k < 2; k++ {
 			if u >= 0.95 {
 				r.legs[k] = z.legs[k]

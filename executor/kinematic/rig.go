@@ -229,24 +229,47 @@ const (
 )
 
 // liftHand raises the wrist target of side s, which the arm of p was just solved for, by the
-// weight lift of however far the hand's proxy dips below floor, solves the arm again and returns
-// the target it solved for. Raising a wrist also flattens its forearm, so a second pass settles
-// what the first left over; a stretched arm rises only as far as it reaches. The hands of a body
-// lying on a surface keep above it this way, and a hand that reaches onto a top rests on it (the
-// proxy's hand goes on along the forearm: it has no wrist to bend flat) instead of poking its
-// fingers in.
+// weight lift of the least rise that keeps the hand's proxy above floor, solves the arm again and
+// returns the target it solved for. Raising a wrist also flattens its forearm, so the rise is
+// found by bisection rather than taken as the dip; a stretched arm rises only as far as it reaches.
+// The hands of a body lying on a surface keep above it this way, and a hand that reaches onto a
+// top rests on it (the proxy's hand goes on along the forearm: it has no wrist to bend flat)
+// instead of poking its fingers in.
 func (r *rig) liftHand(p *motion.Pose, s int, target, pole mgl64.Vec3, floor, lift float64) mgl64.Vec3 {
-	sh := p[shoulderJ[s]]
-	for pass := 0; pass < 2; pass++ {
-		along := unitOr(p[wristJ[s]].Sub(p[elbowJ[s]]), mgl64.Vec3{0, -1, 0})
-		low := p[wristJ[s]].Y() + math.Min(0, handReach*along.Y()) - handRadius
-		if low >= floor {
-			break
-		}
-		target[1] += lift * (floor - low)
-		p[elbowJ[s]], p[wristJ[s]] = twoBone(sh, target, motion.BoneLength(elbowJ[s]), motion.BoneLength(wristJ[s]), pole)
+	sh, la, lb := p[shoulderJ[s]], motion.BoneLength(elbowJ[s]), motion.BoneLength(wristJ[s])
+	low := handLowest(p[elbowJ[s]], p[wristJ[s]])
+	if low >= floor {
+		return target
 	}
+	floor = low + lift*(floor+handClear-low) // the hand's lowest point rises that share of the way
+	raised := func(dy float64) mgl64.Vec3 { return target.Add(mgl64.Vec3{0, dy, 0}) }
+	above := func(dy float64) bool { return handLowest(twoBone(sh, raised(dy), la, lb, pole)) >= floor }
+	lo, hi := 0.0, floor-low
+	for i := 0; i < 3 && !above(hi); i++ { // a forearm that steepens as the wrist rises needs more
+		lo, hi = hi, 2*hi
+	}
+	for i := 0; i < 10; i++ {
+		mid := (lo + hi) / 2
+		if above(mid) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	target = raised(hi)
+	p[elbowJ[s]], p[wristJ[s]] = twoBone(sh, target, la, lb, pole)
 	return target
+}
+
+// handClear is how far above its floor a lifted hand is placed: frames between solved poses sag
+// by a few millimetres, and a hand resting a centimetre above a surface reads as resting on it.
+const handClear = 0.01
+
+// handLowest returns the height of the lowest point of the body proxy's hand on a forearm from
+// elbow to wrist: a capsule of handRadius from the wrist to handReach along the forearm.
+func handLowest(elbow, wrist mgl64.Vec3) float64 {
+	along := unitOr(wrist.Sub(elbow), mgl64.Vec3{0, -1, 0})
+	return wrist.Y() + math.Min(0, handReach*along.Y()) - handRadius
 }
 
 // armPole returns the direction the elbow of arm l (side s) bends towards in the torso frame: its

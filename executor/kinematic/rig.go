@@ -208,16 +208,17 @@ func reachPath(shoulder, carried, target mgl64.Vec3, over, w float64) mgl64.Vec3
 }
 
 // arm places the elbow and wrist of side s by two-bone IK with the elbow bending towards the arm's
-// pole (back and out unless it says otherwise), lifting the hand over the rig's hand floor.
+// pole (back and out unless it says otherwise), resting a reaching hand on its target and lifting
+// the hands over the rig's hand floor.
 func (r *rig) arm(p *motion.Pose, s int, torso mgl64.Quat) {
 	sh := p[shoulderJ[s]]
 	target, pole := r.armTarget(sh, s, torso), torso.Rotate(r.arms[s].armPole(s))
 	p[elbowJ[s]], p[wristJ[s]] = twoBone(sh, target, motion.BoneLength(elbowJ[s]), motion.BoneLength(wristJ[s]), pole)
 	if a := r.arms[s]; a.over > 0 && a.w > 0 {
-		target = r.liftHand(p, s, target, pole, a.world.Y()-handRadius, math.Min(a.w, 1))
+		target = liftHand(p, s, target, pole, a.world.Y()-handRadius, math.Min(a.w, 1))
 	}
 	if r.handLift > 0 {
-		r.liftHand(p, s, target, pole, r.handFloor, r.handLift)
+		liftHand(p, s, target, pole, r.handFloor, r.handLift)
 	}
 }
 
@@ -228,37 +229,44 @@ const (
 	handReach  = 0.10
 )
 
-// liftHand raises the wrist target of side s, which the arm of p was just solved for, by the
-// weight lift of the least rise that keeps the hand's proxy above floor, solves the arm again and
-// returns the target it solved for. Raising a wrist also flattens its forearm, so the rise is
-// found by bisection rather than taken as the dip; a stretched arm rises only as far as it reaches.
-// The hands of a body lying on a surface keep above it this way, and a hand that reaches onto a
-// top rests on it (the proxy's hand goes on along the forearm: it has no wrist to bend flat)
-// instead of poking its fingers in.
-func (r *rig) liftHand(p *motion.Pose, s int, target, pole mgl64.Vec3, floor, lift float64) mgl64.Vec3 {
+// liftHand raises the wrist target of side s, which the arm of p was just solved for, so that the
+// lowest point of the hand's proxy rises the share lift of the way to handClear above floor (when
+// it is below floor), solves the arm again and returns the target it solved for. Raising a wrist
+// also flattens its forearm, so the rise is searched for rather than taken as the dip; a
+// stretched arm rises only as far as it reaches. The hands of a body lying on a surface keep
+// above it this way, and a hand that reaches onto a top rests on it (the proxy's hand goes on
+// along the forearm: it has no wrist to bend flat) instead of poking its fingers in.
+func liftHand(p *motion.Pose, s int, target, pole mgl64.Vec3, floor, lift float64) mgl64.Vec3 {
 	sh, la, lb := p[shoulderJ[s]], motion.BoneLength(elbowJ[s]), motion.BoneLength(wristJ[s])
 	low := handLowest(p[elbowJ[s]], p[wristJ[s]])
 	if low >= floor {
 		return target
 	}
-	floor = low + lift*(floor+handClear-low) // the hand's lowest point rises that share of the way
+	floor = low + lift*(floor+handClear-low)
 	raised := func(dy float64) mgl64.Vec3 { return target.Add(mgl64.Vec3{0, dy, 0}) }
-	above := func(dy float64) bool { return handLowest(twoBone(sh, raised(dy), la, lb, pole)) >= floor }
-	lo, hi := 0.0, floor-low
-	for i := 0; i < 3 && !above(hi); i++ { // a forearm that steepens as the wrist rises needs more
+	target = raised(leastRise(func(dy float64) bool {
+		return handLowest(twoBone(sh, raised(dy), la, lb, pole)) >= floor
+	}, floor-low))
+	p[elbowJ[s]], p[wristJ[s]] = twoBone(sh, target, la, lb, pole)
+	return target
+}
+
+// leastRise returns, to a thousandth of guess, the least rise for which enough holds: it brackets
+// the rise from guess, doubling it up to three times when guess falls short (a forearm that
+// steepens as its wrist rises needs more than the dip), and bisects.
+func leastRise(enough func(float64) bool, guess float64) float64 {
+	lo, hi := 0.0, guess
+	for i := 0; i < 3 && !enough(hi); i++ {
 		lo, hi = hi, 2*hi
 	}
 	for i := 0; i < 10; i++ {
-		mid := (lo + hi) / 2
-		if above(mid) {
+		if mid := (lo + hi) / 2; enough(mid) {
 			hi = mid
 		} else {
 			lo = mid
 		}
 	}
-	target = raised(hi)
-	p[elbowJ[s]], p[wristJ[s]] = twoBone(sh, target, la, lb, pole)
-	return target
+	return hi
 }
 
 // handClear is how far above its floor a lifted hand is placed: frames between solved poses sag

@@ -116,13 +116,29 @@ func TestTrialNames(t *testing.T) {
 
 func TestRunawayGuard(t *testing.T) {
 	long := make([]string, MaxPlanSteps+1)
-	if why := runaway(agent.Event{Kind: agent.KindPlan, Round: 1, Step: 40, Plan: long}, 10, MaxPlanSteps); !strings.Contains(why, "65 steps") {
-		t.Errorf("a %d-step plan: %q", len(long), why)
+	if why := runaway(agent.Event{Kind: agent.KindPlan, Round: 1, Step: 0, Plan: long}, 10, MaxPlanSteps); !strings.Contains(why, "65 steps") {
+		t.Errorf("a first plan of %d steps: %q", len(long), why)
+	}
+	if why := runaway(agent.Event{Kind: agent.KindPlan, Round: 1, Step: 1, Plan: long}, 10, MaxPlanSteps); !strings.Contains(why, "65 steps") {
+		t.Errorf("a replan at step 1 whose rest has %d steps: %q", len(long), why)
 	}
 	if why := runaway(agent.Event{Kind: agent.KindPlan, Round: 1, Step: 40, Plan: long}, 10, PlanGrowth*30); why != "" {
 		t.Errorf("a %d-step plan of a task whose first plan had 30 steps is no runaway: %q", len(long), why)
 	}
-	if why := runaway(agent.Event{Kind: agent.KindExecute, Plan: long}, 10, MaxPlanSteps); why != "" {
+	// hard-0198 of the UniHSI training plans: a collision at step 7 replans a detour around the bed,
+	// 62 more steps after the 6 accepted, for a task whose first plan had 13 steps.
+	detour := make([]string, 68)
+	if why := runaway(agent.Event{Kind: agent.KindPlan, Round: 1, Step: 7, Plan: detour}, 30, MaxPlanSteps); why != "" {
+		t.Errorf("a 62-step detour replanned at step 7 is no runaway: %q", why)
+	}
+	if why := runaway(agent.Event{Kind: agent.KindPlan, Round: 1, Step: 7, Plan: make([]string, 72)}, 30, MaxPlanSteps); !strings.Contains(why, "66 steps from step 7") {
+		t.Errorf("a rest of 66 steps replanned at step 7: %q", why)
+	}
+	piled := make([]string, PlanGrowth*MaxPlanSteps+1)
+	if why := runaway(agent.Event{Kind: agent.KindReflect, Round: 2, Step: PlanGrowth*MaxPlanSteps - 10, Plan: piled}, 30, MaxPlanSteps); !strings.Contains(why, "in all") {
+		t.Errorf("a plan of %d steps in all: %q", len(piled), why)
+	}
+	if why := runaway(agent.Event{Kind: agent.KindExecute, Plan: piled}, 10, MaxPlanSteps); why != "" {
 		t.Errorf("a long execution (the prefix) is no runaway plan: %q", why)
 	}
 	if why := runaway(agent.Event{Kind: agent.KindObserve}, MaxEvents+1, MaxPlanSteps); !strings.Contains(why, "events") {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/geom"
 	"interactagent/motion"
 )
 
@@ -18,9 +19,6 @@ func extreme(c *motion.Clip, j motion.Joint) (lo, hi float64) {
 	}
 	return lo, hi
 }
-
-// elbowOf is the elbow of each wrist.
-var elbowOf = map[motion.Joint]motion.Joint{motion.LeftWrist: motion.LeftElbow, motion.RightWrist: motion.RightElbow}
 
 func TestReachPutsTheHandAtTheAskedHeight(t *testing.T) {
 	tests := []struct {
@@ -41,7 +39,7 @@ func TestReachPutsTheHandAtTheAskedHeight(t *testing.T) {
 		// The hand holds its target in the middle of the action: the wrist at the height, or as
 		// much above it as a downward forearm would carry the fingers below it.
 		p := c.Frames[c.Len()/2]
-		mid, low := p[tt.wrist].Y(), handLowest(p[elbowOf[tt.wrist]], p[tt.wrist])
+		mid, low := p[tt.wrist].Y(), handLowest(p[motion.Parent(tt.wrist)], p[tt.wrist])
 		rest := tt.height - handRadius + handClear // a level hand's lowest point, the wrist at the height
 		resting := mid > tt.height && math.Abs(low-rest) < 0.005
 		if math.Abs(mid-tt.height) > tt.tol && !resting {
@@ -139,20 +137,6 @@ func TestSeatedArmActionsKeepTheSeat(t *testing.T) {
 	}
 }
 
-// boxDepth returns how deep a sphere of radius rad at q sinks into the axis-aligned box lo–hi.
-func boxDepth(q, lo, hi mgl64.Vec3, rad float64) float64 {
-	out, in := 0.0, math.Inf(1)
-	for i := 0; i < 3; i++ {
-		d := math.Max(lo[i]-q[i], q[i]-hi[i])
-		out += math.Pow(math.Max(d, 0), 2)
-		in = math.Min(in, -d)
-	}
-	if out > 0 {
-		return rad - math.Sqrt(out)
-	}
-	return rad + in
-}
-
 // TestAReachComesOntoATopFromAbove reaches onto the top of a box whose near face stands where the
 // wrist ends (as the planner's touches place it), at heights below, near and at the shoulder: on
 // the way out and back the forearm and the hand (the body proxy's capsules) stay out of the box
@@ -162,19 +146,20 @@ func TestAReachComesOntoATopFromAbove(t *testing.T) {
 		text := fmt.Sprintf("A person reaches forward with the right hand at a height of %.2f meters", h)
 		c := run(t, Ideal(), 0, text)
 		end := c.Frames[c.Len()/2][motion.RightWrist]
-		lo := mgl64.Vec3{end.X() - 0.5, 0, end.Z() - 0.02}
-		hi := mgl64.Vec3{end.X() + 0.5, h - 0.03, end.Z() + 0.5}
-		worst, at := 0.0, 0
+		box := geom.Box{Lo: mgl64.Vec3{end.X() - 0.5, 0, end.Z() - 0.02}, Hi: mgl64.Vec3{end.X() + 0.5, h - 0.03, end.Z() + 0.5}}
+		body, worst, at := motion.NewBody(), 0.0, 0
+		var caps []motion.Capsule
 		for i, p := range c.Frames {
-			el, wr := p[motion.RightElbow], p[motion.RightWrist]
-			tip := wr.Add(wr.Sub(el).Normalize().Mul(0.1))
-			for k := 0; k <= 10; k++ {
-				u := float64(k) / 10
-				if d := boxDepth(el.Add(wr.Sub(el).Mul(u)), lo, hi, 0.041); d > worst {
-					worst, at = d, i
+			caps = body.Capsules(p, caps)
+			for _, cp := range caps {
+				if cp.Part != motion.PartRightForearm && cp.Part != motion.PartRightHand {
+					continue
 				}
-				if d := boxDepth(wr.Add(tip.Sub(wr).Mul(u)), lo, hi, 0.035); d > worst {
-					worst, at = d, i
+				for k := 0; k <= 10; k++ {
+					q := cp.A.Add(cp.B.Sub(cp.A).Mul(float64(k) / 10))
+					if d := cp.Radius - box.SignedDistance(q); d > worst {
+						worst, at = d, i
+					}
 				}
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -42,6 +43,29 @@ func OpenFolder(dir string) (*Folder, error) {
 		return nil, fmt.Errorf("agent: run folder: %w", err)
 	}
 	return &Folder{dir: dir, trace: f, existing: n}, nil
+}
+
+// ErrHoldsRun is wrapped by CreateFolder's error when the folder already holds a run.
+var ErrHoldsRun = errors.New("already holds a run")
+
+// CreateFolder opens dir for a new run. It refuses a folder that already holds a run (a run.json,
+// or a trace with events): a second run there would replace the first one's run.json, summary
+// and round motion and keep its trace, caches and images, mixing the two. OpenFolder continues a
+// run. A folder left by a run stopped before it wrote anything holds no run and is taken.
+func CreateFolder(dir string) (*Folder, error) {
+	if holdsRun(dir) {
+		return nil, fmt.Errorf("agent: run folder %s %w", dir, ErrHoldsRun)
+	}
+	return OpenFolder(dir)
+}
+
+// holdsRun reports whether dir holds a run.json or a non-empty trace.
+func holdsRun(dir string) bool {
+	if _, err := os.Lstat(filepath.Join(dir, "run.json")); err == nil {
+		return true
+	}
+	st, err := os.Lstat(filepath.Join(dir, "trace.jsonl"))
+	return err == nil && st.Size() > 0
 }
 
 // countLines counts the complete lines of a file (0 when it does not exist); a last line cut off

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strconv"
 	"time"
@@ -166,6 +167,18 @@ func (p *runPanel) settings() (RunSettings, error) {
 	return s, nil
 }
 
+// freshDir returns base, or base-2, base-3, …: the first that is not there, so that two runs
+// started within a second do not share a folder.
+func freshDir(base string) string {
+	dir := base
+	for i := 2; ; i++ {
+		if _, err := os.Lstat(dir); err != nil { // missing, or unreadable: CreateFolder says which
+			return dir
+		}
+		dir = fmt.Sprintf("%s-%d", base, i)
+	}
+}
+
 // startRun remembers the settings and runs them in a new run folder.
 func (p *runPanel) startRun() {
 	s, err := p.settings()
@@ -174,7 +187,7 @@ func (p *runPanel) startRun() {
 		return
 	}
 	s.Save(p.w.app.Preferences())
-	dir := filepath.Join(p.w.opt.RunsDir, "app-"+time.Now().Format("20060102-150405"))
+	dir := freshDir(filepath.Join(p.w.opt.RunsDir, "app-"+time.Now().Format("20060102-150405")))
 	env, closeEnv, err := backend.NewEnv(s.Job(dir))
 	if err != nil {
 		dialog.ShowError(err, p.w.W)

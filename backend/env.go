@@ -17,6 +17,8 @@ type Job struct {
 	Config   agent.Config
 	Out      string // the run folder
 	NoRender bool
+	// Resume continues the run in Out; without it Out must not hold a run (agent.CreateFolder).
+	Resume bool
 }
 
 // SettingError is a setting that cannot be built, such as an unknown model or a bad executor URL;
@@ -55,7 +57,11 @@ func NewEnv(j Job) (agent.Env, func(), error) {
 	if err != nil {
 		return agent.Env{}, nil, &SettingError{"--" + KeyExecutor, err}
 	}
-	folder, err := agent.OpenFolder(j.Out)
+	open := agent.CreateFolder
+	if j.Resume {
+		open = agent.OpenFolder
+	}
+	folder, err := open(j.Out)
 	if err != nil {
 		return agent.Env{}, nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -53,6 +54,7 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 	b := benchSetup{suite: *suite, modes: *modes, seeds: *seeds, workers: *workers, feedback: *feedback, cfg: cfg,
 		out: *out, resume: *resume, shard: *shard, shards: *shards, render: *render, settings: settings}
 	b.fromFolder = *resume && *out != "" && !definesBench(fs.FlagSet)
+	b.given = givenFlags(fs.FlagSet, settings, backend.KeyBaseURL, backend.KeyExecutor)
 	return b.run(ctx, stdout)
 }
 
@@ -62,12 +64,24 @@ func definesBench(fs *flag.FlagSet) bool {
 	defines := false
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
-		case "out", "resume", "workers", "shard", "shards":
+		case "out", "resume", "workers", "shard", "shards", backend.KeyBaseURL, backend.KeyExecutor:
+			// The endpoints, given with --resume alone, accept the folder's own (fromFolder).
 		default:
 			defines = true
 		}
 	})
 	return defines
+}
+
+// givenFlags returns the values (from settings) of those of names set on the command line.
+func givenFlags(fs *flag.FlagSet, settings map[string]string, names ...string) map[string]string {
+	given := map[string]string{}
+	fs.Visit(func(f *flag.Flag) {
+		if slices.Contains(names, f.Name) {
+			given[f.Name] = settings[f.Name]
+		}
+	})
+	return given
 }
 
 // benchSetup is what `interactagent bench` was asked to do.
@@ -77,6 +91,8 @@ type benchSetup struct {
 	cfg                                agent.Config
 	resume, render                     bool
 	settings                           map[string]string
+	// given holds the endpoint flags set on the command line, by name.
+	given map[string]string
 	// fromFolder takes the bench from --out's bench.json: --resume with no flag that defines it.
 	fromFolder bool
 }
@@ -107,7 +123,7 @@ func (b benchSetup) run(ctx context.Context, stdout io.Writer) error {
 // that defines the bench, reads the folder's.
 func (b benchSetup) manifest() (*bench.Manifest, error) {
 	if b.fromFolder {
-		return bench.ReadManifest(b.out)
+		return b.folderManifest()
 	}
 	s, err := bench.LoadSuite(b.suite)
 	if errors.Is(err, bench.ErrUnknownSuite) {
@@ -138,6 +154,29 @@ func (b benchSetup) manifest() (*bench.Manifest, error) {
 	m.Settings = map[string]string{}
 	set.Put(m.Settings)
 	if err := m.Check(); err != nil {
+		return nil, usageError{err.Error()}
+	}
+	return m, nil
+}
+
+// folderManifest reads --out's bench.json for a resume, refusing endpoints it names that this
+// command was not given (backend.CheckGiven) and endpoint flags that differ from its own.
+func (b benchSetup) folderManifest() (*bench.Manifest, error) {
+	m, err := bench.ReadManifest(b.out)
+	if err != nil {
+		return nil, err
+	}
+	source := filepath.Join(b.out, "bench.json")
+	for _, key := range []string{backend.KeyBaseURL, backend.KeyExecutor} {
+		if v, ok := b.given[key]; ok && v != m.Settings[key] {
+			return nil, usageError{fmt.Sprintf("--%s %s: %s runs with %q; a resumed bench keeps its own (drop the flag)", key, v, source, m.Settings[key])}
+		}
+	}
+	set, err := backend.FromMap(m.Settings)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", source, err)
+	}
+	if err := set.CheckGiven(source, backend.Given{Flags: b.given, Getenv: os.Getenv}); err != nil {
 		return nil, usageError{err.Error()}
 	}
 	return m, nil

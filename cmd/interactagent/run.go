@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -78,33 +79,65 @@ func (c *runConfig) fill(fs *flag.FlagSet, mode, feedback string) error {
 }
 
 // fromFolder takes the task, backends and config from a run folder; flags that would change
-// them are refused, since the run would no longer be the one resumed.
+// them are refused, since the run would no longer be the one resumed. --base-url and --executor
+// may repeat the folder's own endpoints: that is how a user accepts them (backend.CheckGiven).
 func (c *runConfig) fromFolder(fs *flag.FlagSet) error {
+	source := filepath.Join(c.resume, "run.json")
 	if strings.EqualFold(filepath.Ext(c.resume), ".zip") {
 		dir, err := export.OpenBundle(c.resume)
 		if err != nil {
 			return err
 		}
+		source = "the run.json of " + c.resume
 		c.resume = dir
 	}
 	info, err := agent.ReadRunInfo(c.resume)
 	if err != nil {
-		return err
+		return resumeHint(c.resume, err)
 	}
-	var changed []string
-	fs.Visit(func(f *flag.Flag) {
-		if f.Name != "resume" && f.Name != "no-render" {
-			changed = append(changed, "--"+f.Name)
-		}
-	})
+	if info.Settings == nil {
+		return fmt.Errorf("%s holds no settings to resume with", source)
+	}
+	given, changed := resumeFlags(fs, c.settings, info.Settings)
 	if len(changed) > 0 {
 		return usageError{fmt.Sprintf("--resume takes the run's own settings from its run.json; drop %v", changed)}
 	}
-	c.settings, c.cfg, c.out = info.Settings, info.Config, c.resume
-	if c.settings == nil {
-		return fmt.Errorf("%s/run.json holds no settings to resume with", c.resume)
+	set, err := backend.FromMap(info.Settings)
+	if err != nil {
+		return fmt.Errorf("%s: %w", source, err)
 	}
+	if err := set.CheckGiven(source, backend.Given{Flags: given, Getenv: os.Getenv}); err != nil {
+		return usageError{err.Error()}
+	}
+	c.settings, c.cfg, c.out = info.Settings, info.Config, c.resume
 	return nil
+}
+
+// resumeFlags splits the flags given with --resume (their values in flags) into the endpoints
+// that repeat the folder's own (accepting them) and those that would change the run.
+func resumeFlags(fs *flag.FlagSet, flags, saved map[string]string) (given map[string]string, changed []string) {
+	given = map[string]string{}
+	fs.Visit(func(f *flag.Flag) {
+		switch {
+		case f.Name == "resume" || f.Name == "no-render":
+		case (f.Name == backend.KeyBaseURL || f.Name == backend.KeyExecutor) && flags[f.Name] == saved[f.Name]:
+			given[f.Name] = flags[f.Name]
+		default:
+			changed = append(changed, "--"+f.Name)
+		}
+	})
+	return given, changed
+}
+
+// resumeHint adds to a folder that cannot be resumed what to do instead: a folder that holds no
+// run.json was stopped before its run began, and is started again, not resumed.
+func resumeHint(dir string, err error) error {
+	if _, statErr := os.Stat(filepath.Join(dir, "run.json")); os.IsNotExist(statErr) {
+		if _, dirErr := os.Stat(dir); dirErr == nil {
+			return fmt.Errorf("%w (the run was stopped before it began: start it again with its flags and --out %s)", err, dir)
+		}
+	}
+	return err
 }
 
 // run builds the environment, runs the agent with a live progress display and prints the rounds.
@@ -131,7 +164,11 @@ func (c *runConfig) run(ctx context.Context, stdout io.Writer) error {
 
 // env builds the run's environment as backend.NewEnv does for every front end.
 func (c *runConfig) env() (agent.Env, func(), error) {
-	env, closeEnv, err := backend.NewEnv(backend.Job{Settings: c.settings, Config: c.cfg, Out: c.out, NoRender: c.noRender})
+	env, closeEnv, err := backend.NewEnv(backend.Job{Settings: c.settings, Config: c.cfg, Out: c.out, NoRender: c.noRender,
+		Resume: c.resume != ""})
+	if errors.Is(err, agent.ErrHoldsRun) {
+		return env, nil, usageError{fmt.Sprintf("--out: %v: continue it with --resume %s, or choose another --out", err, c.out)}
+	}
 	var bad *backend.SettingError
 	if errors.As(err, &bad) {
 		return env, nil, usageError{bad.Error()}

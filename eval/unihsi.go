@@ -82,6 +82,9 @@ func importPlan(p *unihsi.Plan, file, name string) (Task, string) {
 		return t, why
 	}
 	sc, aliases, err := p.SceneAliases()
+	if err == nil {
+		err = sc.Check()
+	}
 	if err != nil {
 		return t, "its proxy scene cannot be built: " + err.Error()
 	}

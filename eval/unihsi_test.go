@@ -266,3 +266,16 @@ func FuzzImportUniHSI(f *testing.F) {
 		}
 	})
 }
+
+// A plan placing its chair 1e308 m away was imported as runnable and failed when run; it is
+// listed as unrunnable, saying why.
+func TestImportFarPlanIsUnrunnable(t *testing.T) {
+	plans, err := unihsi.Parse([]byte(strings.Replace(unseenParts, `"transfer": [1.5, 0, 0]`, `"transfer": [1e308, 0, 0]`, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := ImportUniHSIPlans(plans, "far.json")
+	if len(s.Tasks) != 0 || len(s.Unrunnable) != 1 || !strings.Contains(s.Unrunnable[0].Why, "no room is that large") {
+		t.Fatalf("tasks %d, unrunnable %+v", len(s.Tasks), s.Unrunnable)
+	}
+}

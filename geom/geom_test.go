@@ -195,3 +195,17 @@ func TestCapsuleBoundsMatchBoxAround(t *testing.T) {
 		}
 	}
 }
+
+func TestInWorld(t *testing.T) {
+	for _, tc := range []struct {
+		x    float64
+		want bool
+	}{{0, true}, {MaxCoord, true}, {-MaxCoord, true}, {MaxCoord + 1, false}, {-1e308, false}, {math.NaN(), false}, {math.Inf(1), false}} {
+		if got := InWorld(tc.x); got != tc.want {
+			t.Errorf("InWorld(%v) = %v", tc.x, got)
+		}
+	}
+	if float64(float32(MaxCoord+0.001))-MaxCoord > 0.002 {
+		t.Errorf("float32 holds %g m only to %g m", MaxCoord, float64(float32(MaxCoord+0.001))-MaxCoord)
+	}
+}

@@ -46,3 +46,14 @@ func Perpendicular(v mgl64.Vec3) mgl64.Vec3 {
 	}
 	return v.Cross(ref).Normalize()
 }
+
+// MaxCoord is the largest coordinate, in metres, that a scene or a motion may hold: 10 km is far
+// beyond any room or walk, and float32 — what GL, glTF and .npy files store — still holds it to
+// about a millimetre. Beyond it a file is no room (1e308, or a value float32 cannot write).
+const MaxCoord = 1e4
+
+// InWorld reports whether x is finite and within ±MaxCoord.
+func InWorld(x float64) bool { return x >= -MaxCoord && x <= MaxCoord }
+
+// InWorldVec reports whether every coordinate of v is finite and within ±MaxCoord.
+func InWorldVec(v mgl64.Vec3) bool { return InWorld(v[0]) && InWorld(v[1]) && InWorld(v[2]) }

@@ -39,7 +39,7 @@ func (c *Clip) Duration() float64 {
 }
 
 // Validate reports the first problem that makes the clip unusable: no frames, an fps outside
-// (0, MaxFPS] (see CheckFPS), non-finite coordinates, or segments outside the frames or out of order.
+// (0, MaxFPS] (see CheckFPS), coordinates not finite or beyond ±geom.MaxCoord, or segments outside the frames or out of order.
 func (c *Clip) Validate() error {
 	if len(c.Frames) == 0 {
 		return errors.New("motion: clip has no frames")
@@ -48,8 +48,8 @@ func (c *Clip) Validate() error {
 		return fmt.Errorf("motion: clip fps is %v, want a rate in (0, %g]", c.FPS, MaxFPS)
 	}
 	for t, p := range c.Frames {
-		if !p.Finite() {
-			return fmt.Errorf("motion: frame %d has a non-finite coordinate", t)
+		if !p.InWorld() {
+			return fmt.Errorf("motion: frame %d has a coordinate that is not finite or beyond ±%g m: no person's motion", t, geom.MaxCoord)
 		}
 	}
 	prev := 0

@@ -72,6 +72,7 @@ func TestReadClipJSONRejectsBadDocuments(t *testing.T) {
 	set := func(k, v string) func(map[string]string) { return func(f map[string]string) { f[k] = v } }
 	drop := func(k string) func(map[string]string) { return func(f map[string]string) { delete(f, k) } }
 	shortFrame := "[" + strings.Repeat("[0,1,0],", NumJoints-2) + "[0,1,0]]"
+	farFrame := "[[1e308,0,0]," + strings.Repeat("[0,1,0],", NumJoints-2) + "[0,1,0]]" // `info` measured +Inf of it
 	swapped := strings.Replace(clipDocText(func(map[string]string) {}), `"left_hip","right_hip"`, `"right_hip","left_hip"`, 1)
 	for _, tc := range []struct {
 		name        string
@@ -97,6 +98,7 @@ func TestReadClipJSONRejectsBadDocuments(t *testing.T) {
 		{"four coordinates", clipDocText(set("frames", "[[[0,1,2,3]]]")), false, "a joint is [0,1,2,3]"},
 		{"null joint", clipDocText(set("frames", "[[null]]")), false, "a joint is null"},
 		{"huge number", clipDocText(set("frames", "[[[1e999,0,0]]]")), false, "a joint is [1e999,0,0]"},
+		{"no room", clipDocText(set("frames", "["+farFrame+"]")), false, "frame 0 has a coordinate that is not finite or beyond ±10000 m"},
 		{"segment past the end", clipDocText(set("segments", `[{"action":"x","start":0,"end":3}]`)), false, "segment 0 \"x\" covers frames [0, 3)"},
 		{"segment field", clipDocText(set("segments", `[{"action":"x","begin":0}]`)), false, `unknown field "begin"`},
 	} {

@@ -67,3 +67,14 @@ func (p Pose) Finite() bool {
 	}
 	return true
 }
+
+// InWorld reports whether every coordinate is finite and within ±geom.MaxCoord metres: where a
+// person can be, and what float32 files and GL hold.
+func (p Pose) InWorld() bool {
+	for _, v := range p {
+		if !geom.InWorldVec(v) {
+			return false
+		}
+	}
+	return true
+}

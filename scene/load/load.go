@@ -55,8 +55,21 @@ func File(p string) (*scene.Scene, error) {
 }
 
 // FS is File for a file inside fsys. name follows io/fs rules: a slash-separated path with no
-// "..", so a file can never reach outside fsys, nor can the files it references.
+// "..", so a file can never reach outside fsys, nor can the files it references. A scene whose
+// coordinates are no room's (scene.Check) is refused.
 func FS(fsys fs.FS, name string) (*scene.Scene, error) {
+	sc, err := byExtension(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := sc.Check(); err != nil {
+		return nil, fmt.Errorf("scene: load %s: %w", name, err)
+	}
+	return sc, nil
+}
+
+// byExtension opens name with the loader its extension names.
+func byExtension(fsys fs.FS, name string) (*scene.Scene, error) {
 	file, frag := splitFragment(name)
 	if !fs.ValidPath(file) || file == "." {
 		return nil, fmt.Errorf("scene: load %q: not a valid path inside the folder (no .., no leading /)", name)

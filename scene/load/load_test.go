@@ -174,3 +174,33 @@ func TestAbsoluteKeepsNamesAndFragments(t *testing.T) {
 		t.Errorf("Absolute(/x/y.glb) = %q", got)
 	}
 }
+
+// An OBJ with a vertex at 1e308 (finite, so the reader took it) or a GLB whose node moves a mesh
+// beyond float32 loaded as a room; the one opener refuses both, naming the file and the vertex.
+func TestLoadRefusesWhatIsNoRoom(t *testing.T) {
+	fsys := fstest.MapFS{
+		"far.obj":  {Data: []byte("o tri\nv 1e308 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n")},
+		"near.obj": {Data: []byte("o tri\nv 9999 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n")},
+	}
+	if _, err := FS(fsys, "far.obj"); err == nil || !strings.Contains(err.Error(), "scene: load far.obj") ||
+		!strings.Contains(err.Error(), "vertex 0 at [1e+308 0 0]") {
+		t.Errorf("far.obj: %v", err)
+	}
+	if _, err := FS(fsys, "near.obj"); err != nil {
+		t.Errorf("near.obj (within 10 km): %v", err)
+	}
+	far := stoolScene()
+	for _, p := range far.Objects[0].Parts {
+		for i := range p.Mesh.Vertices {
+			p.Mesh.Vertices[i] = p.Mesh.Vertices[i].Add(mgl64.Vec3{0, 0, 3e38}) // float32 holds it, no room does
+		}
+	}
+	var glb bytes.Buffer
+	if err := gltf.WriteGLB(&glb, far); err != nil {
+		t.Fatal(err)
+	}
+	fsys["far.glb"] = &fstest.MapFile{Data: glb.Bytes()}
+	if _, err := FS(fsys, "far.glb"); err == nil || !strings.Contains(err.Error(), "object stool_1") {
+		t.Errorf("far.glb: %v", err)
+	}
+}

@@ -3,6 +3,7 @@ package mllm
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -77,7 +78,7 @@ func through[R cachedReply](c *Cached, role Role, view any, call func() (R, erro
 		return call()
 	}
 	path := filepath.Join(c.dir, string(role), key[:2], key+".json")
-	if r, err := load[R](path); err == nil {
+	if r, err := load[R](path, role, key); err == nil {
 		markCached(&r)
 		return r, nil
 	}
@@ -85,7 +86,7 @@ func through[R cachedReply](c *Cached, role Role, view any, call func() (R, erro
 	if err != nil {
 		return r, err
 	}
-	if err := store(path, r); err != nil {
+	if err := store(path, cacheFile[R]{Key: key, Role: role, Reply: r}); err != nil {
 		c.failures.Add(1) // the reply is good; only a later run loses it
 	}
 	return r, nil
@@ -95,28 +96,44 @@ func through[R cachedReply](c *Cached, role Role, view any, call func() (R, erro
 // folder): their calls would be repeated by a re-run.
 func (c *Cached) StoreFailures() int64 { return c.failures.Load() }
 
-// load reads a cached reply; a missing or unreadable file is a miss.
-func load[R cachedReply](path string) (R, error) {
-	var r R
-	data, err := fileio.ReadFile(os.DirFS(filepath.Dir(path)), filepath.Base(path), maxCachedReply)
-	if err != nil {
-		return r, err
-	}
-	if err := fileio.DecodeJSON(data, &r, false); err != nil {
-		return r, err
-	}
-	return r, nil
+// cacheFile is one cached reply on disk with the request it answers: the key (the request's hash)
+// and the role. A file is answered only to that request, so a file copied, renamed or edited under
+// another request's name — or written before files carried their key — is a miss, never a reply
+// to a question it was not given.
+type cacheFile[R cachedReply] struct {
+	Key   string `json:"key"`
+	Role  Role   `json:"role"`
+	Reply R      `json:"reply"`
 }
 
-// store writes a reply to its cache file atomically.
-func store[R cachedReply](path string, r R) error {
+// errOtherRequest is a cache file that answers another request than the one it is read for.
+var errOtherRequest = errors.New("mllm: cache: the file answers another request")
+
+// load reads the reply cached for key in role; a missing, unreadable or foreign file is a miss.
+func load[R cachedReply](path string, role Role, key string) (R, error) {
+	var f cacheFile[R]
+	data, err := fileio.ReadFile(os.DirFS(filepath.Dir(path)), filepath.Base(path), maxCachedReply)
+	if err != nil {
+		return f.Reply, err
+	}
+	if err := fileio.DecodeJSON(data, &f, false); err != nil {
+		return f.Reply, err
+	}
+	if f.Key != key || f.Role != role {
+		return *new(R), errOtherRequest
+	}
+	return f.Reply, nil
+}
+
+// store writes a cache file atomically.
+func store(path string, v any) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
 	return fileio.WriteAtomic(path, func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		return enc.Encode(r)
+		return enc.Encode(v)
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -100,8 +101,12 @@ func TestCacheFilesHoldNoSecret(t *testing.T) {
 	filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
 		if err == nil && !info.IsDir() {
 			data, _ := os.ReadFile(p)
-			var r Plan
-			if json.Unmarshal(data, &r) != nil || len(r.Steps) != 1 {
+			var f struct {
+				Key   string
+				Role  Role
+				Reply Plan
+			}
+			if json.Unmarshal(data, &f) != nil || len(f.Reply.Steps) != 1 || f.Role != RolePlan || !strings.Contains(p, f.Key) {
 				t.Errorf("%s: %s", p, data)
 			}
 		}
@@ -206,5 +211,49 @@ func TestCacheKeysFollowSettings(t *testing.T) {
 	}
 	if calls.Load() != 2 {
 		t.Fatalf("%d calls, want 2: one per setting", calls.Load())
+	}
+}
+
+// A cache file was answered to whatever request it was stored under: a reply copied (or edited)
+// under another request's name came back as that request's reply. Each file now carries its key
+// and role, and a file that answers another request — or an old file without them — is a miss.
+func TestCacheAnswersOnlyTheRequestAFileWasStoredFor(t *testing.T) {
+	var calls atomic.Int32
+	dir := t.TempDir()
+	c, _ := WithCache(counting(&calls), dir)
+	ctx := context.Background()
+	a, b := PlanInput{Context: Context{Task: "walk to the sofa"}}, PlanInput{Context: Context{Task: "lie on the bed"}}
+	ra, _ := c.Plan(ctx, a)
+	c.Plan(ctx, b)
+	files := map[string]string{}
+	filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() {
+			data, _ := os.ReadFile(p)
+			files[p] = string(data)
+		}
+		return nil
+	})
+	if len(files) != 2 {
+		t.Fatalf("%d cache files, want 2", len(files))
+	}
+	var pa, pb string
+	for p, data := range files {
+		if strings.Contains(data, "walk to the sofa") {
+			pa = p
+		} else {
+			pb = p
+		}
+	}
+	os.WriteFile(pb, []byte(files[pa]), 0o644) // b's file now holds a's reply
+	if r, _ := c.Plan(ctx, b); r.Cached || calls.Load() != 3 || reflect.DeepEqual(r.Steps, ra.Steps) {
+		t.Fatalf("b was answered with a's reply from the cache: %+v (%d calls)", r, calls.Load())
+	}
+	old, _ := json.Marshal(ra) // a file as caches wrote them before they carried their key
+	os.WriteFile(pa, old, 0o644)
+	if r, _ := c.Plan(ctx, a); r.Cached || calls.Load() != 4 {
+		t.Fatalf("a file without its key answered: %+v (%d calls)", r, calls.Load())
+	}
+	if r, _ := c.Plan(ctx, a); !r.Cached || calls.Load() != 4 {
+		t.Fatalf("the rewritten file was not used: %+v (%d calls)", r, calls.Load())
 	}
 }

@@ -22,6 +22,9 @@ func TestExportBadRequests(t *testing.T) {
 	oneGone := copyRun(t)
 	os.Remove(filepath.Join(oneGone, "round-1", "motion.json"))
 	os.Remove(filepath.Join(oneGone, "round-1", "motion.npy"))
+	finalGone := copyRun(t) // it stopped at round 2; export --round final wrote round 1
+	os.Remove(filepath.Join(finalGone, "round-2", "motion.json"))
+	os.Remove(filepath.Join(finalGone, "round-2", "motion.npy"))
 	notRun := t.TempDir()
 	motionFile := filepath.Join(run, "round-1", "motion.json")
 	aFile := filepath.Join(t.TempDir(), "file")
@@ -39,6 +42,7 @@ func TestExportBadRequests(t *testing.T) {
 		{"bad round", Request{Source: run, Round: -3, Out: filepath.Join(out, "a.bvh")}, []string{"round -3", "want 1…N"}},
 		{"run without motion", Request{Source: noMotion, Out: filepath.Join(out, "a.glb")}, []string{"no round with motion", noMotion}},
 		{"round without motion", Request{Source: oneGone, Round: 1, Out: filepath.Join(out, "a.glb")}, []string{"round-1 has no motion", "motion.json or motion.npy", "rounds with motion: 2"}},
+		{"final round without motion", Request{Source: finalGone, Out: filepath.Join(out, "a.glb")}, []string{"stopped at round 2", "round-2 has no motion", "--round"}},
 		{"not a run folder", Request{Source: notRun, Out: filepath.Join(out, "a.glb")}, []string{"not a run folder", "run.json"}},
 		{"no source", Request{Source: filepath.Join(out, "nothing"), Out: filepath.Join(out, "a.glb")}, []string{"source", "nothing"}},
 		{"round of a motion file", Request{Source: motionFile, Round: 2, Out: filepath.Join(out, "a.glb")}, []string{"motion file", "round 2"}},

@@ -93,6 +93,9 @@ func pickRounds(run *agent.SavedRun, round int) ([]int, error) {
 	switch {
 	case round == AllRounds:
 		return have, nil
+	case round == 0 && run.Summary != nil && !slices.Contains(have, run.Summary.Final):
+		return nil, fmt.Errorf("export: run %s stopped at round %d (summary.json), but round-%d has no motion; "+
+			"name a round with --round: %s", dir, run.Summary.Final, run.Summary.Final, list(have))
 	case round == 0:
 		return []int{run.FinalRound()}, nil
 	case round < 0:

@@ -15,8 +15,9 @@ import (
 
 // execCache runs the executor at most once per (start, actions, seed): executors carry no posture
 // across calls, so the loop re-executes the accepted prefix with every new step, and this cache
-// makes that free. It also keeps every execution in the run folder, so that a resumed run reads
-// back what was executed before. Requests counts the distinct executions the run needed — what an
+// makes that free, holding each execution as the frames it adds to its prefix's (execMem). It
+// also keeps every execution in the run folder, so that a resumed run reads back what was
+// executed before. Requests counts the distinct executions the run needed — what an
 // uninterrupted run makes the executor serve, and what the paper counts; Served counts the calls
 // the executor really served in this process.
 type execCache struct {
@@ -24,25 +25,25 @@ type execCache struct {
 	name     string
 	seed     uint64
 	dir      string // "" keeps nothing on disk
-	mem      map[string]*motion.Clip
+	mem      *execMem
 	Requests int
 	Served   int
 }
 
 // newExecCache wraps an executor; dir may be "".
 func newExecCache(e executor.Executor, name string, seed uint64, dir string) *execCache {
-	return &execCache{exec: e, name: name, seed: seed, dir: dir, mem: map[string]*motion.Clip{}}
+	return &execCache{exec: e, name: name, seed: seed, dir: dir, mem: newExecMem()}
 }
 
 // run returns the motion of actions from start, executing only what no earlier request did.
 func (c *execCache) run(ctx context.Context, start motion.State, actions []string) (clip *motion.Clip, fresh bool, err error) {
 	key := c.key(start, actions)
-	if clip, ok := c.mem[key]; ok {
+	if clip := c.mem.clip(key); clip != nil {
 		return clip, false, nil
 	}
 	c.Requests++
 	if clip, ok := c.load(key); ok {
-		c.mem[key] = clip
+		c.mem.put(key, clip, c.parent(start, actions))
 		return clip, false, nil
 	}
 	clip, err = c.exec.Execute(ctx, start, actions)
@@ -50,9 +51,20 @@ func (c *execCache) run(ctx context.Context, start motion.State, actions []strin
 		return nil, false, err
 	}
 	c.Served++
-	c.mem[key] = clip
-	c.store(key, clip, start, actions)
+	parent := c.parent(start, actions)
+	shared := c.mem.put(key, clip, parent)
+	c.store(key, clip, parent, shared)
 	return clip, true, nil
+}
+
+// parent returns the key of the held execution of actions' longest prefix; "" for none.
+func (c *execCache) parent(start motion.State, actions []string) string {
+	for n := len(actions) - 1; n > 0; n-- {
+		if key := c.key(start, actions[:n]); c.mem.has(key) {
+			return key
+		}
+	}
+	return ""
 }
 
 // key hashes the executor's name, the seed, the start and the actions.
@@ -86,17 +98,11 @@ func (c *execCache) load(key string) (*motion.Clip, bool) {
 	return clip, true
 }
 
-// store keeps an execution on disk, sharing frames with the execution of its longest prefix in
-// memory; a failure only costs a resume its reuse.
-func (c *execCache) store(key string, clip *motion.Clip, start motion.State, actions []string) {
+// store keeps an execution on disk, its first shared frames those of the execution stored under
+// parent; a failure only costs a resume its reuse.
+func (c *execCache) store(key string, clip *motion.Clip, parent string, shared int) {
 	if c.dir == "" || os.MkdirAll(c.dir, 0o755) != nil {
 		return
 	}
-	var parent *motion.Clip
-	var parentKey string
-	for n := len(actions) - 1; n > 0 && parent == nil; n-- {
-		parentKey = c.key(start, actions[:n])
-		parent = c.mem[parentKey]
-	}
-	writeExec(c.dir, key, clip, parent, parentKey)
+	writeExec(c.dir, key, clip, parent, shared)
 }

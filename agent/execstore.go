@@ -38,13 +38,12 @@ const (
 // minShared is the fewest frames worth referring to a parent for.
 const minShared = 8
 
-// writeExec stores clip under key, sharing its leading frames with parent (nil for none).
-func writeExec(dir, key string, clip, parent *motion.Clip, parentKey string) error {
+// writeExec stores clip under key, its first shared frames those of the execution stored under
+// parent (0 and "" for none; fewer than minShared are stored whole).
+func writeExec(dir, key string, clip *motion.Clip, parent string, shared int) error {
 	h := execHeader{FPS: clip.FPS, Frames: clip.Len(), Segments: clip.Segments}
-	if parent != nil {
-		if n := sharedFrames(clip, parent); n >= minShared {
-			h.Parent, h.Shared = parentKey, n
-		}
+	if shared >= minShared && shared <= clip.Len() && parent != "" {
+		h.Parent, h.Shared = parent, shared
 	}
 	return fileio.WriteAtomic(filepath.Join(dir, key+".exec"), func(w io.Writer) error {
 		bw := bufio.NewWriter(w)
@@ -62,15 +61,6 @@ func writeExec(dir, key string, clip, parent *motion.Clip, parentKey string) err
 		}
 		return bw.Flush()
 	})
-}
-
-// sharedFrames counts the leading frames that a and b hold bit for bit.
-func sharedFrames(a, b *motion.Clip) int {
-	n := 0
-	for n < min(a.Len(), b.Len()) && a.Frames[n] == b.Frames[n] {
-		n++
-	}
-	return n
 }
 
 // readExec loads the execution stored under key, following its parents.

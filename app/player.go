@@ -26,6 +26,9 @@ type Player struct {
 	// are drawn again in full.
 	movedAt time.Time
 	coarse  bool
+	// drawnFor is the pane size the last drawing was made for: a new layout (the window shown,
+	// resized, a pane focused) changes the size, and the panes are drawn again at once.
+	drawnFor image.Point
 
 	busy atomic.Bool
 	stop chan struct{}
@@ -71,9 +74,10 @@ func (p *Player) loop() {
 	}
 }
 
-// Tick advances the clock to now and draws when something changed; the loop calls it, and tests
-// call it with their own times.
+// Tick advances the clock to now and draws when something changed (the time, the session, the
+// pane size); the loop calls it, and tests call it with their own times.
 func (p *Player) Tick(now time.Time) {
+	size := p.size()
 	p.mu.Lock()
 	if p.ses == nil {
 		p.mu.Unlock()
@@ -84,7 +88,7 @@ func (p *Player) Tick(now time.Time) {
 	}
 	p.last = now
 	moving := now.Sub(p.movedAt) < settleTime
-	need := p.dirty || p.ses.Clock.Playing || (p.coarse && !moving)
+	need := p.dirty || p.ses.Clock.Playing || (p.coarse && !moving) || size != p.drawnFor
 	panes := p.ses.Shown()
 	f := Frame{T: p.ses.Clock.T, Cam: p.ses.Cam, Overlays: p.ses.Overlays}
 	clock := p.ses.Clock
@@ -93,9 +97,9 @@ func (p *Player) Tick(now time.Time) {
 		return
 	}
 	p.mu.Lock()
-	p.dirty, p.coarse = false, moving
+	p.dirty, p.coarse, p.drawnFor = false, moving, size
 	p.mu.Unlock()
-	f.Size = p.size()
+	f.Size = size
 	if moving {
 		f.Size = image.Pt(max(f.Size.X/2, 32)&^1, max(f.Size.Y/2, 32)&^1)
 	}

@@ -278,6 +278,23 @@ func (p *runPanel) cancel() {
 	}
 }
 
+// runStopWait bounds how long closing the window waits for a cancelled run to end.
+const runStopWait = 3 * time.Second
+
+// end cancels the run in progress and waits, up to runStopWait, until its end is reported, so
+// that a window closed mid-run (by a person or a signal) leaves its folder as `run` leaves it on
+// Ctrl-C. A run that ignores the cancel is left behind; it dies with the process.
+func (p *runPanel) end() {
+	p.cancel()
+	if p.ended == nil {
+		return
+	}
+	select {
+	case <-p.ended:
+	case <-time.After(runStopWait):
+	}
+}
+
 func (p *runPanel) togglePause() {
 	if p.gate == nil {
 		return

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -38,4 +39,35 @@ func TestRunPanelRunsAndShowsTheRun(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	t.Fatal("the run did not finish on screen")
+}
+
+// TestClosingTheWindowEndsTheRun: closing the window mid-run (a person, or the app stopping on a
+// signal) cancelled the run and returned while the run still went on. Now Close returns once the
+// run has ended and said so.
+func TestClosingTheWindowEndsTheRun(t *testing.T) {
+	a := test.NewTempApp(t)
+	w := NewWindow(a, Options{Engine: testEngine(t), RunsDir: t.TempDir(), manual: true})
+	p := w.runPanel
+	p.scene.SetText("bedroom")
+	p.task.SetText("walk to the bed, then sit on it")
+	p.mode.SetSelected("full")
+	p.nmax.SetText("3")
+	p.startRun()
+	p.togglePause() // the run waits before a step: it is surely in progress when the window closes
+	deadline := time.Now().Add(60 * time.Second)
+	for !strings.HasPrefix(p.progress.Text, "paused") && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if !strings.HasPrefix(p.progress.Text, "paused") {
+		t.Fatalf("the run did not pause: %q", p.progress.Text)
+	}
+	w.Close()
+	select {
+	case <-p.ended:
+	default:
+		t.Fatal("Close returned while the run still ran")
+	}
+	if !strings.Contains(p.progress.Text, "stopped: context canceled") {
+		t.Errorf("the run's end on screen: %q, want it stopped", p.progress.Text)
+	}
 }

@@ -3,6 +3,7 @@ package app
 import (
 	"image"
 	"math"
+	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -16,11 +17,15 @@ import (
 // images come from the player; the viewport never draws them itself.
 type Viewport struct {
 	widget.BaseWidget
-	grid    *fyne.Container
-	images  []*canvas.Image
-	titles  []*widget.Label
-	button  desktop.MouseButton
-	shift   bool
+	grid   *fyne.Container
+	images []*canvas.Image
+	titles []*widget.Label
+	button desktop.MouseButton
+	shift  bool
+	// mu guards picture, the laid-out size of a pane's picture (every cell's is the same; zero
+	// before the grid is laid out): the grid's layout writes it, the player's goroutine reads it.
+	mu      sync.Mutex
+	picture fyne.Size
 	OnOrbit func(dx, dy float64)
 	OnPan   func(dx, dy, h float64)
 	OnZoom  func(notches float64)
@@ -49,7 +54,7 @@ func (v *Viewport) SetPanes(titles []string) {
 		v.images, v.titles = append(v.images, img), append(v.titles, label)
 		cells = append(cells, container.NewBorder(label, nil, nil, nil, img))
 	}
-	v.grid.Layout = gridLayout(len(titles))
+	v.grid.Layout = paneGrid{grid: gridLayout(len(titles)), v: v}
 	v.grid.Objects = cells
 	v.grid.Refresh()
 }
@@ -59,6 +64,27 @@ func gridLayout(n int) fyne.Layout {
 	cols := int(math.Ceil(math.Sqrt(float64(max(n, 1)))))
 	return container.NewGridWithColumns(cols).Layout
 }
+
+// paneGrid lays the cells out as its grid does, then notes the size a pane's picture got.
+type paneGrid struct {
+	grid fyne.Layout
+	v    *Viewport
+}
+
+// Layout lays the cells out and notes the picture's size.
+func (g paneGrid) Layout(cells []fyne.CanvasObject, size fyne.Size) {
+	g.grid.Layout(cells, size)
+	var s fyne.Size
+	if len(g.v.images) > 0 {
+		s = g.v.images[0].Size()
+	}
+	g.v.mu.Lock()
+	g.v.picture = s
+	g.v.mu.Unlock()
+}
+
+// MinSize is the grid's.
+func (g paneGrid) MinSize(cells []fyne.CanvasObject) fyne.Size { return g.grid.MinSize(cells) }
 
 // ShowImages puts the images in the panes, in order. Images must be fresh: the viewport keeps them.
 func (v *Viewport) ShowImages(imgs []*image.RGBA) {
@@ -88,25 +114,24 @@ func (v *Viewport) Titles() []string {
 	return out
 }
 
-// PaneSize returns the pixel size a pane is drawn at: its cell less the title, at the canvas's
-// scale, even (video encoders want that), within [64, max].
+// PaneSize returns the pixel size a pane is drawn at: its picture's laid-out size at the canvas's
+// scale, even (video encoders want that), at least 64 pixels a side. A picture larger than limit is
+// drawn smaller in the same shape, and the pane scales it up. Before the grid is laid out it is
+// 64×64; the player draws again once the size changes. Any goroutine may call it.
 func (v *Viewport) PaneSize(limit image.Point) image.Point {
-	n := max(len(v.images), 1)
-	cols := int(math.Ceil(math.Sqrt(float64(n))))
-	rows := (n + cols - 1) / cols
-	size := v.Size()
+	v.mu.Lock()
+	s := v.picture
+	v.mu.Unlock()
 	scale := float32(1)
 	if c := fyne.CurrentApp().Driver().CanvasForObject(v); c != nil {
 		scale = c.Scale()
 	}
-	titleH := float32(0)
-	if len(v.titles) > 0 {
-		titleH = v.titles[0].MinSize().Height
+	w, h := float64(s.Width*scale), float64(s.Height*scale)
+	if shrink := math.Min(float64(limit.X)/w, float64(limit.Y)/h); shrink < 1 {
+		w, h = w*shrink, h*shrink
 	}
-	w := int(size.Width / float32(cols) * scale)
-	h := int((size.Height/float32(rows) - titleH) * scale)
-	fit := func(x, hi int) int { return max(64, min(x, hi)) &^ 1 }
-	return image.Pt(fit(w, limit.X), fit(h, limit.Y))
+	even := func(x float64) int { return max(64, int(x)) &^ 1 }
+	return image.Pt(even(w), even(h))
 }
 
 // Dragged orbits, or pans with the right button or Shift held.

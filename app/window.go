@@ -99,9 +99,10 @@ func NewWindow(a fyne.App, opt Options) *Window {
 	return w
 }
 
-// Close stops the player and any run; the engine belongs to the caller.
+// Close stops any run (waiting a few seconds for it to end) and the player; the engine belongs
+// to the caller. Call it on the UI goroutine; a second call does nothing more.
 func (w *Window) Close() {
-	w.runPanel.cancel()
+	w.runPanel.end()
 	w.player.Stop()
 }
 

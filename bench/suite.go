@@ -12,6 +12,7 @@ import (
 
 	"interactagent/eval"
 	"interactagent/scene/furniture"
+	"interactagent/scene/load"
 )
 
 // ErrUnknownSuite is returned (wrapped) by LoadSuite for a name that is neither a built-in suite
@@ -48,6 +49,7 @@ func LoadSuite(ref string) (*eval.Suite, error) {
 		return nil, fmt.Errorf("bench: %s is not a suite file (docs/bench.md) nor UniHSI plans: %w", ref, err)
 	}
 	resolveScenes(s, filepath.Dir(ref))
+	s.SetAsideUnmeasurable(load.Scene)
 	return s, nil
 }
 

@@ -31,7 +31,11 @@ func TestLoadSuite(t *testing.T) {
 	if _, err := LoadSuite(filepath.Join(dir, "none.json#0001")); !errors.Is(err, ErrUnknownSuite) {
 		t.Errorf("a plan of a missing file: %v, want ErrUnknownSuite", err)
 	}
-	write("room.json", `{}`)
+	room, err := os.ReadFile(filepath.Join("..", "assets", "scenes", "living_room.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("room.json", string(room))
 	good := write("good.json", `{"name": "mine", "tasks": [
 		{"id": "a", "scene": "room.json", "instruction": "walk to the sofa", "steps": [[{"object": "sofa_1", "part": "none", "joint": "none", "contact": "none", "direction": "none"}]]},
 		{"id": "b", "scene": "living_room", "instruction": "walk to the sofa", "steps": [[{"object": "sofa_1", "part": "none", "joint": "none", "contact": "none", "direction": "none"}]]},
@@ -40,8 +44,12 @@ func TestLoadSuite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{filepath.Join(dir, "room.json"), "living_room", "elsewhere.json#7"}; s.Tasks[0].Scene != want[0] || s.Tasks[1].Scene != want[1] || s.Tasks[2].Scene != want[2] {
-		t.Errorf("scenes %q, %q, %q; want %q (beside the suite), a built-in room, and a file not there left as given", s.Tasks[0].Scene, s.Tasks[1].Scene, s.Tasks[2].Scene, want)
+	if want := []string{filepath.Join(dir, "room.json"), "living_room"}; len(s.Tasks) != 2 || s.Tasks[0].Scene != want[0] || s.Tasks[1].Scene != want[1] {
+		t.Fatalf("tasks %+v; want scenes %q (beside the suite) and a built-in room", s.Tasks, want)
+	}
+	// A file not there is left as given, and the task set aside: it could never run.
+	if u := s.Unrunnable; len(u) != 1 || u[0].ID != "c" || !strings.Contains(u[0].Why, `"elsewhere.json#7"`) {
+		t.Errorf("unrunnable %+v; want task c, whose scene elsewhere.json#7 is nowhere", u)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"interactagent/scene"
 	"interactagent/scene/load"
 )
 
@@ -90,4 +91,40 @@ func FuzzReadSuite(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A suite goal naming an object its scene lacks was accepted, and the task failed every trial
+// without saying why. Such tasks, and those whose scene cannot be opened, are set aside as
+// unrunnable with the reason; the others stay, in order.
+func TestSetAsideUnmeasurable(t *testing.T) {
+	task := func(id, scene, object, part string) string {
+		return `{"id":"` + id + `","scene":"` + scene + `","instruction":"x","steps":[[{"object":"` + object +
+			`","part":"` + part + `","joint":"pelvis","contact":"contact","direction":"up"}]]}`
+	}
+	doc := `{"name":"s","tasks":[` + strings.Join([]string{
+		task("ok", "bedroom", "bed_1", "mattress"),
+		task("ghost", "bedroom", "sofa_9", "seat"),
+		task("partless", "bedroom", "bed_1", "propeller"),
+		task("nowhere", "no_such_room.glb", "bed_1", "mattress"),
+		task("ok2", "bedroom", "bed_1", "mattress"),
+	}, ",") + `]}`
+	s, err := ReadSuite(strings.NewReader(doc), "s.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opened := 0
+	s.SetAsideUnmeasurable(func(ref string) (*scene.Scene, error) { opened++; return load.Scene(ref) })
+	if len(s.Tasks) != 2 || s.Tasks[0].ID != "ok" || s.Tasks[1].ID != "ok2" || opened != 2 {
+		t.Fatalf("kept %+v after %d opens", s.Tasks, opened)
+	}
+	want := map[string]string{"ghost": "the scene has no object sofa_9", "partless": `has no part "propeller"`, "nowhere": "its scene cannot be opened"}
+	for _, u := range s.Unrunnable {
+		if !strings.Contains(u.Why, want[u.ID]) || want[u.ID] == "" {
+			t.Errorf("unrunnable %s: %q, want it to say %q", u.ID, u.Why, want[u.ID])
+		}
+		delete(want, u.ID)
+	}
+	if len(want) != 0 {
+		t.Errorf("not set aside: %v", want)
+	}
 }

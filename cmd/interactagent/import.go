@@ -47,7 +47,7 @@ func runImport(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "%s → %s: %s\n", strings.Join(refs, ", "), *out, suiteCounts(s))
 	for _, u := range s.Unrunnable {
-		fmt.Fprintf(stdout, "unrunnable %s (%s): %s\n", u.ID, u.Source, u.Why)
+		fmt.Fprintf(stdout, "unrunnable %s (%s): %s\n", printable(u.ID), printable(u.Source), printable(u.Why))
 	}
 	return nil
 }

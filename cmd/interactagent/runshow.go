@@ -7,11 +7,12 @@ import (
 	"interactagent/agent"
 )
 
-// showProgress prints one line per event worth a person's attention while a run goes.
+// showProgress prints one line per event worth a person's attention while a run goes. Lines carry
+// a model's words and a task's text, so they are made printable first.
 func showProgress(w io.Writer, events <-chan agent.Event) {
 	for e := range events {
 		if line := e.Line(); line != "" {
-			fmt.Fprintln(w, line)
+			fmt.Fprintln(w, printable(line))
 		}
 	}
 }

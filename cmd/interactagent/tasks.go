@@ -16,6 +16,7 @@ import (
 	"interactagent/eval"
 	"interactagent/fileio"
 	"interactagent/scene/furniture"
+	"interactagent/scene/load"
 	"interactagent/scene/unihsi"
 )
 
@@ -78,6 +79,7 @@ func openSuite(ref string) (*eval.Suite, error) {
 		return nil, err
 	}
 	sceneNextToSuite(s, filepath.Dir(file))
+	s.SetAsideUnmeasurable(load.Scene)
 	return s, nil
 }
 
@@ -119,14 +121,14 @@ func writeTasks(w io.Writer, s *eval.Suite) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tCOMPLEXITY\tSCENE\tINSTRUCTION")
 	for _, t := range s.Tasks {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", t.ID, t.ComplexityOf(), t.Scene, t.Instruction)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", printable(t.ID), t.ComplexityOf(), printable(t.Scene), printable(t.Instruction))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "%s: %s\n", s.Name, suiteCounts(s))
+	fmt.Fprintf(w, "%s: %s\n", printable(s.Name), suiteCounts(s))
 	for _, u := range s.Unrunnable {
-		fmt.Fprintf(w, "unrunnable %s (%s): %s\n", u.ID, u.Source, u.Why)
+		fmt.Fprintf(w, "unrunnable %s (%s): %s\n", printable(u.ID), printable(u.Source), printable(u.Why))
 	}
 	return nil
 }

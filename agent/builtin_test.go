@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"interactagent/executor/kinematic"
 	"interactagent/httpclient"
@@ -143,7 +144,7 @@ func TestRunsCompleteDespiteModelFaults(t *testing.T) {
 	for seed := uint64(0); seed < 3; seed++ {
 		env := builtinEnv(t, seed, nil)
 		env.Model = &faulty{Model: env.Model, share: 0.3, seen: map[string]int{}}
-		tr, err := Run(context.Background(), env, Config{Mode: Full}, nil)
+		tr, err := Run(context.Background(), env, Config{Mode: Full, ModelBackoff: time.Millisecond}, nil)
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}

@@ -3,6 +3,7 @@ package agent
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // Mode is how a run uses observation and reflection (the paper's Table 1 rows).
@@ -81,10 +82,29 @@ type Config struct {
 	// Seed seeds everything random in the run; it is passed to the executor.
 	Seed     uint64   `json:"seed"`
 	Feedback Feedback `json:"feedback"`
-	// ModelTries bounds how often one role's call is tried when the model fails (a timeout, a
-	// refusal, an unusable reply); each failure is recorded in the trace as a fault.
+	// ModelTries bounds how often one role's call is tried while it fails in a way that may pass
+	// (no answer, a timeout, 429, a 5xx, an unusable reply): 1 to MaxModelTries. A failure that no
+	// retry mends (mllm.Permanent: 400, 401, 403, 404, an input the backend cannot use) ends the
+	// call at once. Each failure is recorded in the trace as a fault.
 	ModelTries int `json:"model_tries"`
+	// ModelDeadline bounds one role's call: every try and every pause between tries together, so
+	// that an endpoint that never answers, or answers a byte at a time, fails the run within
+	// minutes. Run folders written before it existed take the default.
+	ModelDeadline time.Duration `json:"model_deadline_ns,omitempty"`
+	// ModelBackoff is the pause before a role's call is tried again, doubled after each try up to
+	// MaxModelPause.
+	ModelBackoff time.Duration `json:"model_backoff_ns,omitempty"`
 }
+
+// Defaults and bounds of the model settings of Config.
+const (
+	DefaultModelTries    = 8
+	MaxModelTries        = 10
+	DefaultModelDeadline = 3 * time.Minute
+	MaxModelDeadline     = 24 * time.Hour
+	DefaultModelBackoff  = time.Second
+	MaxModelPause        = 15 * time.Second
+)
 
 // Defaults returns c with every zero field set to the paper's setting.
 func (c Config) Defaults() Config {
@@ -110,7 +130,13 @@ func (c Config) Defaults() Config {
 		c.Feedback = Visual
 	}
 	if c.ModelTries == 0 {
-		c.ModelTries = 8
+		c.ModelTries = DefaultModelTries
+	}
+	if c.ModelDeadline == 0 {
+		c.ModelDeadline = DefaultModelDeadline
+	}
+	if c.ModelBackoff == 0 {
+		c.ModelBackoff = DefaultModelBackoff
 	}
 	return c
 }
@@ -134,8 +160,21 @@ func (c Config) Validate() error {
 		return fmt.Errorf("agent: ghost images of %d keyframes at %d px, want 2–200 keyframes at 64–4096 px", c.Keyframes, c.ImageSize)
 	case c.MaxCorrections < 0 || c.MaxCorrections > 1000:
 		return fmt.Errorf("agent: max_corrections %d, want 0 (R_max × the plan's steps) to 1000", c.MaxCorrections)
-	case c.ModelTries < 1 || c.MemoryImages < 0:
-		return fmt.Errorf("agent: model_tries %d and memory_images %d, want at least 1 and 0", c.ModelTries, c.MemoryImages)
+	case c.MemoryImages < 0:
+		return fmt.Errorf("agent: memory_images %d, want 0 or more rounds", c.MemoryImages)
+	}
+	return c.validateModel()
+}
+
+// validateModel checks the tries, deadline and pause of a role's call.
+func (c Config) validateModel() error {
+	switch {
+	case c.ModelTries < 1 || c.ModelTries > MaxModelTries:
+		return fmt.Errorf("agent: model_tries %d, want 1 to %d tries of one role's call (the model deadline bounds their time)", c.ModelTries, MaxModelTries)
+	case c.ModelDeadline <= 0 || c.ModelDeadline > MaxModelDeadline:
+		return fmt.Errorf("agent: model deadline %v, want a duration above 0 and up to %v for one role's call, such as %v", c.ModelDeadline, MaxModelDeadline, DefaultModelDeadline)
+	case c.ModelBackoff < 0 || c.ModelBackoff > MaxModelPause:
+		return fmt.Errorf("agent: model backoff %v, want a pause from 0 to %v between tries", c.ModelBackoff, MaxModelPause)
 	}
 	return nil
 }

@@ -20,7 +20,7 @@ const (
 	KindCheck        Kind = "check"        // the stop check's verdict on a round
 	KindReflect      Kind = "reflect"      // reflection's analysis, strategy and new plan
 	KindRound        Kind = "round"        // a round ends: its motion, image and metrics
-	KindFault        Kind = "fault"        // a model call failed and was tried again (or given up)
+	KindFault        Kind = "fault"        // a try of a role's call failed; it was tried again or given up
 	KindNote         Kind = "note"         // the loop applied one of its own rules (a budget ran out)
 	KindDone         Kind = "done"         // the run ends: the stopping and the best round
 )
@@ -35,7 +35,9 @@ type Event struct {
 	Step    int       `json:"step,omitempty"`
 	Steps   int       `json:"steps,omitempty"` // how many steps the plan has, for progress
 	Attempt int       `json:"attempt,omitempty"`
-	// By says who decided: "model", "person", "agent" (a rule of the loop) or "executor".
+	// By says who decided: "model", "person", "agent" (a rule of the loop) or "executor"; for a
+	// fault, what failed: "endpoint" (no answer, a refusal such as a bad key, the model deadline),
+	// "model" (an unusable reply) or "input" (a scene or instruction the backend cannot use).
 	By       string        `json:"by,omitempty"`
 	Role     mllm.Role     `json:"role,omitempty"`
 	Plan     []string      `json:"plan,omitempty"`

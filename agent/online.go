@@ -101,7 +101,7 @@ func (r *runner) attempt(ctx context.Context, v StepView, accepted []string, ear
 	if r.cfg.Feedback == Hybrid {
 		in.Feedback = stepFeedback(r.prep, r.env.Task, clip, from, v.Action)
 	}
-	obs, err := ask(ctx, r, mllm.RoleObserve, where, func() (mllm.Observation, error) { return r.model.Observe(ctx, in) })
+	obs, err := ask(ctx, r, mllm.RoleObserve, where, func(ctx context.Context) (mllm.Observation, error) { return r.model.Observe(ctx, in) })
 	if err != nil {
 		return obs, err
 	}
@@ -188,7 +188,7 @@ func (r *runner) replan(ctx context.Context, v StepView, obs mllm.Observation, a
 	if in.Hint == "" {
 		in.Hint = fmt.Sprintf("step %d scored %.2f: %v", v.Step, obs.Score, obs.Issues)
 	}
-	p, err := ask(ctx, r, mllm.RolePlan, Event{Round: v.Round, Step: v.Step}, func() (mllm.Plan, error) { return r.model.Plan(ctx, in) })
+	p, err := ask(ctx, r, mllm.RolePlan, Event{Round: v.Round, Step: v.Step}, func(ctx context.Context) (mllm.Plan, error) { return r.model.Plan(ctx, in) })
 	if err != nil {
 		return nil, err
 	}

@@ -60,7 +60,7 @@ func (r *runner) finishRound(ctx context.Context, res *RoundResult) error {
 		res.Feedback = roundFeedback(r.prep, r.env.Task, res.Motion)
 	}
 	if r.cfg.Mode.reflects() {
-		v, err := ask(ctx, r, mllm.RoleCheck, Event{Round: res.Index}, func() (mllm.Verdict, error) {
+		v, err := ask(ctx, r, mllm.RoleCheck, Event{Round: res.Index}, func(ctx context.Context) (mllm.Verdict, error) {
 			return r.model.Check(ctx, mllm.CheckInput{Context: r.context(), Image: img, Motion: res.Motion, Feedback: res.Feedback})
 		})
 		if err != nil {
@@ -117,7 +117,7 @@ func (r *runner) saveRound(ctx context.Context, res *RoundResult) error {
 // reflect asks for the next round's plan over the whole memory.
 func (r *runner) reflect(ctx context.Context, round int) ([]string, *mllm.Reflection, error) {
 	in := mllm.ReflectInput{Context: r.context(), Memory: r.memory()}
-	ref, err := ask(ctx, r, mllm.RoleReflect, Event{Round: round}, func() (mllm.Reflection, error) { return r.model.Reflect(ctx, in) })
+	ref, err := ask(ctx, r, mllm.RoleReflect, Event{Round: round}, func(ctx context.Context) (mllm.Reflection, error) { return r.model.Reflect(ctx, in) })
 	if err != nil {
 		return nil, nil, err
 	}

@@ -131,7 +131,7 @@ func (r *runner) start(ctx context.Context) error {
 		return err
 	}
 	r.shots = shots
-	a, err := ask(ctx, r, mllm.RoleAnalyze, Event{}, func() (mllm.SceneAnalysis, error) {
+	a, err := ask(ctx, r, mllm.RoleAnalyze, Event{}, func(ctx context.Context) (mllm.SceneAnalysis, error) {
 		return r.model.AnalyzeScene(ctx, mllm.SceneInput{Context: r.context(), Shots: shots})
 	})
 	if err != nil {
@@ -148,7 +148,7 @@ func (r *runner) context() mllm.Context {
 
 // firstPlan asks for round 1's plan.
 func (r *runner) firstPlan(ctx context.Context) ([]string, error) {
-	p, err := ask(ctx, r, mllm.RolePlan, Event{Round: 1}, func() (mllm.Plan, error) {
+	p, err := ask(ctx, r, mllm.RolePlan, Event{Round: 1}, func(ctx context.Context) (mllm.Plan, error) {
 		return r.model.Plan(ctx, mllm.PlanInput{Context: r.context(), Shots: r.shots, From: r.env.Scene.Start})
 	})
 	if err != nil {

@@ -6,11 +6,12 @@ import "context"
 //
 // Each method sends one request (a backend may re-ask a bounded number of times when a reply
 // cannot be used) and returns a typed reply, or an error: a *RequestError when the model could not
-// be asked or refused, a *ReplyError when it answered but nothing usable could be read, or the
-// context's error when ctx ended. With an error, the reply is empty except for its Meta.Usage,
-// which still counts what was spent (accounting records it). Implementations are safe for
-// concurrent use by several goroutines, and never see an evaluator's goals (inputs have no place
-// for them).
+// be asked or refused, a *ReplyError when it answered but nothing usable could be read, an
+// *InputError when the backend cannot use the input it was given, or the context's error when ctx
+// ended (Permanent tells the failures a retry cannot mend). With an error, the reply is empty
+// except for its Meta.Usage, which still counts what was spent (accounting records it).
+// Implementations are safe for concurrent use by several goroutines, and never see an evaluator's
+// goals (inputs have no place for them).
 //
 // A backend whose replies depend on settings its Name does not show (prompts, sampling, image
 // size) also implements CacheKeyer, so that a reply cache never serves a reply made under other
@@ -47,8 +48,9 @@ const (
 // Roles returns the five roles in the order a run uses them first.
 func Roles() []Role { return []Role{RoleAnalyze, RolePlan, RoleObserve, RoleReflect, RoleCheck} }
 
-// RequestError means the model could not be asked or refused the request: no connection, a
-// timeout, a non-2xx status after the allowed retries. Msg never holds a credential.
+// RequestError means the model could not be asked or its endpoint refused the request: no
+// connection, a timeout, a non-2xx status after the allowed retries. Permanent tells a refusal
+// that no retry mends (401, 404, …) from a failure that may pass. Msg never holds a credential.
 type RequestError struct {
 	Backend string
 	Status  int // 0 when no HTTP answer came
@@ -56,12 +58,17 @@ type RequestError struct {
 	Err     error
 }
 
-// Error names the backend, the status when there was one, and what went wrong.
+// Error names the backend, the status when there was one with what it means ("401
+// Unauthorized: the endpoint refused the key"), and what went wrong.
 func (e *RequestError) Error() string {
 	if e.Status == 0 {
 		return "mllm: " + e.Backend + ": " + e.Msg
 	}
-	return "mllm: " + e.Backend + ": " + statusText(e.Status) + ": " + e.Msg
+	s := "mllm: " + e.Backend + ": " + statusText(e.Status)
+	if h := statusHint(e.Status); h != "" {
+		s += ": " + h
+	}
+	return s + ": " + e.Msg
 }
 
 // Unwrap returns the cause.

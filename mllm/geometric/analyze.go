@@ -18,7 +18,8 @@ import (
 // AnalyzeScene implements mllm.Model: the scene in words, of the shape a model writes — the room,
 // the person's place and facing, each object with its size, distance and bearing and what it
 // affords, and the walkable ways to each with their narrowest passage.
-func (r *Reasoner) AnalyzeScene(ctx context.Context, in mllm.SceneInput) (mllm.SceneAnalysis, error) {
+func (r *Reasoner) AnalyzeScene(ctx context.Context, in mllm.SceneInput) (_ mllm.SceneAnalysis, err error) {
+	defer refuse(mllm.RoleAnalyze, &err)
 	fl, err := r.floor(in.Scene)
 	if err != nil {
 		return mllm.SceneAnalysis{}, err

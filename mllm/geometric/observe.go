@@ -38,7 +38,8 @@ type judgement struct {
 // redo a walk or turn that missed its amount (with the amount corrected), replan around a
 // collision or after a sit, lie or reach that missed (from where the step began), replan the rest
 // when it would no longer reach the goals from where the body is (keeping this step), or continue.
-func (r *Reasoner) Observe(ctx context.Context, in mllm.ObserveInput) (mllm.Observation, error) {
+func (r *Reasoner) Observe(ctx context.Context, in mllm.ObserveInput) (_ mllm.Observation, err error) {
+	defer refuse(mllm.RoleObserve, &err)
 	goals, fl, err := r.readHastily(in.Context)
 	if err != nil {
 		return mllm.Observation{}, err

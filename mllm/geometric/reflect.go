@@ -15,7 +15,8 @@ import (
 // amounts scaled by how much the executor over- or undershot walks and turns across all rounds,
 // routes kept further from what earlier rounds walked into, and wording that differs from every
 // earlier round so that the executor's errors are drawn afresh.
-func (r *Reasoner) Reflect(ctx context.Context, in mllm.ReflectInput) (mllm.Reflection, error) {
+func (r *Reasoner) Reflect(ctx context.Context, in mllm.ReflectInput) (_ mllm.Reflection, err error) {
+	defer refuse(mllm.RoleReflect, &err)
 	goals, fl, err := r.read(in.Context)
 	if err != nil {
 		return mllm.Reflection{}, err

@@ -21,7 +21,8 @@ const (
 
 // Plan implements mllm.Model. A first plan starts at the start; a replan (Done or Executed given)
 // starts where the executed motion left the body and plans only the goals it has not fulfilled.
-func (r *Reasoner) Plan(ctx context.Context, in mllm.PlanInput) (mllm.Plan, error) {
+func (r *Reasoner) Plan(ctx context.Context, in mllm.PlanInput) (_ mllm.Plan, err error) {
+	defer refuse(mllm.RolePlan, &err)
 	goals, fl, err := r.readHastily(in.Context)
 	if err != nil {
 		return mllm.Plan{}, err
@@ -139,7 +140,8 @@ func rawJSON(v any) string {
 
 // Check implements mllm.Model: it follows the instruction's goals along the motion, each after the
 // previous one, as it sees them, and fails on a penetration deeper than PenetrationLimit.
-func (r *Reasoner) Check(ctx context.Context, in mllm.CheckInput) (mllm.Verdict, error) {
+func (r *Reasoner) Check(ctx context.Context, in mllm.CheckInput) (_ mllm.Verdict, err error) {
+	defer refuse(mllm.RoleCheck, &err)
 	goals, _, err := r.read(in.Context)
 	if err != nil {
 		return mllm.Verdict{}, err

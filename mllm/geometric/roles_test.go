@@ -2,6 +2,7 @@ package geometric
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -216,5 +217,28 @@ func TestAHastyReadingSlipsAndLessonsMendIt(t *testing.T) {
 	c = execute(t, s, kinematic.Ideal(), 0, whole.Steps)
 	if v, _ := r.Check(context.Background(), mllm.CheckInput{Context: taught, Motion: c}); !v.Pass {
 		t.Fatalf("taught plan %q: %s", whole.Steps, v.Reason)
+	}
+}
+
+// TestWhatItCannotUseIsAPermanentInputError: an instruction the reasoner cannot read, and a call
+// without a scene, fail as an *mllm.InputError that says so (so the loop neither retries it nor
+// blames a model); a cancelled call returns the context's error as it is.
+func TestWhatItCannotUseIsAPermanentInputError(t *testing.T) {
+	s := room(t, "bedroom")
+	r := New(Options{})
+	_, err := r.Plan(context.Background(), mllm.PlanInput{Context: ctxOf(s, "juggle three balls")})
+	var ie *mllm.InputError
+	if !errors.As(err, &ie) || ie.Role != mllm.RolePlan || !mllm.Permanent(err) ||
+		!strings.Contains(err.Error(), `the reasoner cannot use its input: I cannot tell what "juggle three balls" asks`) {
+		t.Errorf("plan of an instruction it cannot read: %v, want a permanent InputError saying so", err)
+	}
+	_, err = r.AnalyzeScene(context.Background(), mllm.SceneInput{Context: mllm.Context{Task: "walk to the bed"}})
+	if !errors.As(err, &ie) || ie.Role != mllm.RoleAnalyze || !strings.Contains(err.Error(), "no scene") {
+		t.Errorf("analysis without a scene: %v, want an InputError naming the missing scene", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := r.Plan(ctx, mllm.PlanInput{Context: ctxOf(s, "walk to the bed")}); errors.As(err, &ie) || !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled plan: %v, want context.Canceled", err)
 	}
 }

@@ -39,7 +39,7 @@ func ask[R any](ctx context.Context, m *Model, r request, parse func(string) (R,
 	start := time.Now()
 	c, err := m.newCall(r)
 	if err != nil {
-		return out, &mllm.RequestError{Backend: m.Name(), Msg: err.Error(), Err: err}
+		return out, m.cannotSend(r.role, err)
 	}
 	defer func() { c.finish(meta(&out), start) }() // out is named: the usage reaches the caller
 	for tries := 1; ; tries++ {

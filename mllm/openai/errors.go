@@ -58,6 +58,12 @@ func malformed(err error) bool {
 	return errors.As(err, &syn) || errors.As(err, &typ) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF)
 }
 
+// cannotSend is the *mllm.InputError of a request that could not be made from a role's input (an
+// image that is not a PNG, a prompt template that does not render): nothing was sent.
+func (m *Model) cannotSend(role mllm.Role, err error) error {
+	return &mllm.InputError{Backend: m.Name(), Role: role, Msg: "cannot make the request: " + m.scrub(err.Error()), Err: err}
+}
+
 // unusable is a ReplyError with scrubbed texts.
 func (m *Model) unusable(role mllm.Role, msg, raw string, tries int) error {
 	return &mllm.ReplyError{Backend: m.Name(), Role: role, Msg: m.scrub(msg), Raw: m.scrub(raw), Tries: tries}

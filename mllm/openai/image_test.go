@@ -112,11 +112,12 @@ func TestTileLayout(t *testing.T) {
 	}
 }
 
-func TestBadImageIsARequestError(t *testing.T) {
+func TestBadImageIsAnInputError(t *testing.T) {
 	f := newFake(t, completion(cleanVerdict))
 	_, err := newModel(t, f).Check(context.Background(), mllm.CheckInput{Context: testContext(), Image: mllm.Image{Name: "final", PNG: []byte("GIF89a")}})
-	var re *mllm.RequestError
-	if !strings.Contains(err.Error(), `image "final": not a PNG`) || !errors.As(err, &re) || len(f.requests()) != 0 {
-		t.Errorf("%v, want a RequestError naming the image, and nothing sent", err)
+	var ie *mllm.InputError
+	if !strings.Contains(err.Error(), `image "final": not a PNG`) || !errors.As(err, &ie) || ie.Role != mllm.RoleCheck ||
+		!mllm.Permanent(err) || len(f.requests()) != 0 {
+		t.Errorf("%v, want a permanent InputError of the check naming the image, and nothing sent", err)
 	}
 }

@@ -55,37 +55,37 @@ func (m *Model) endpoint() endpoint { return endpoint{baseURL: m.baseURL, model:
 // AnalyzeScene implements mllm.Model: the labelled shots and the object list in, a description
 // in free text (or {"description": ...}) out.
 func (m *Model) AnalyzeScene(ctx context.Context, in mllm.SceneInput) (mllm.SceneAnalysis, error) {
-	return run(ctx, m, func() (request, error) { return m.analyzeRequest(in) }, mllm.ParseAnalysis,
+	return run(ctx, m, mllm.RoleAnalyze, func() (request, error) { return m.analyzeRequest(in) }, mllm.ParseAnalysis,
 		func(r *mllm.SceneAnalysis) *mllm.Meta { return &r.Meta })
 }
 
 // Plan implements mllm.Model.
 func (m *Model) Plan(ctx context.Context, in mllm.PlanInput) (mllm.Plan, error) {
-	return run(ctx, m, func() (request, error) { return m.planRequest(in) }, mllm.ParsePlan,
+	return run(ctx, m, mllm.RolePlan, func() (request, error) { return m.planRequest(in) }, mllm.ParsePlan,
 		func(r *mllm.Plan) *mllm.Meta { return &r.Meta })
 }
 
 // Observe implements mllm.Model.
 func (m *Model) Observe(ctx context.Context, in mllm.ObserveInput) (mllm.Observation, error) {
-	return run(ctx, m, func() (request, error) { return m.observeRequest(in) }, mllm.ParseObservation,
+	return run(ctx, m, mllm.RoleObserve, func() (request, error) { return m.observeRequest(in) }, mllm.ParseObservation,
 		func(r *mllm.Observation) *mllm.Meta { return &r.Meta })
 }
 
 // Reflect implements mllm.Model.
 func (m *Model) Reflect(ctx context.Context, in mllm.ReflectInput) (mllm.Reflection, error) {
-	return run(ctx, m, func() (request, error) { return m.reflectRequest(in) }, mllm.ParseReflection,
+	return run(ctx, m, mllm.RoleReflect, func() (request, error) { return m.reflectRequest(in) }, mllm.ParseReflection,
 		func(r *mllm.Reflection) *mllm.Meta { return &r.Meta })
 }
 
 // Check implements mllm.Model.
 func (m *Model) Check(ctx context.Context, in mllm.CheckInput) (mllm.Verdict, error) {
-	return run(ctx, m, func() (request, error) { return m.checkRequest(in) }, mllm.ParseVerdict,
+	return run(ctx, m, mllm.RoleCheck, func() (request, error) { return m.checkRequest(in) }, mllm.ParseVerdict,
 		func(r *mllm.Verdict) *mllm.Meta { return &r.Meta })
 }
 
 // run builds a role's request and asks it; an input that cannot be sent (an image that is not a
-// PNG) is a RequestError, since the model could not be asked.
-func run[R any](ctx context.Context, m *Model, build func() (request, error), parse func(string) (R, error), meta func(*R) *mllm.Meta) (R, error) {
+// PNG) is an *mllm.InputError, since the model was never asked and asking again cannot help.
+func run[R any](ctx context.Context, m *Model, role mllm.Role, build func() (request, error), parse func(string) (R, error), meta func(*R) *mllm.Meta) (R, error) {
 	if err := ctx.Err(); err != nil {
 		var zero R
 		return zero, err
@@ -93,7 +93,7 @@ func run[R any](ctx context.Context, m *Model, build func() (request, error), pa
 	r, err := build()
 	if err != nil {
 		var zero R
-		return zero, &mllm.RequestError{Backend: m.Name(), Msg: err.Error(), Err: err}
+		return zero, m.cannotSend(role, err)
 	}
 	return ask(ctx, m, r, parse, meta)
 }

@@ -74,9 +74,9 @@ func (w *Window) exportFormatDialog(f export.FormatInfo) {
 }
 
 func (w *Window) runFormatExport(req export.Request) {
-	fyne.Do(func() { w.status.SetText("exporting " + req.Out + " …") })
+	w.do(func() { w.status.SetText("exporting " + req.Out + " …") })
 	res, err := export.Do(context.Background(), req)
-	fyne.Do(func() {
+	w.do(func() {
 		if err != nil {
 			w.status.SetText("export failed: " + err.Error())
 			w.report(err)

@@ -233,13 +233,13 @@ func (p *runPanel) follow(r liveRun) {
 				events = nil
 				continue
 			}
-			fyne.Do(func() { p.show(r.dir, e) })
+			p.w.do(func() { p.show(r.dir, e) })
 		case at := <-r.paused:
-			fyne.Do(func() { p.paused(at) })
+			p.w.do(func() { p.paused(at) })
 		}
 	}
 	err := <-r.result
-	fyne.Do(func() { p.finished(r.dir, err) })
+	p.w.do(func() { p.finished(r.dir, err) })
 	close(r.ended)
 }
 

@@ -43,7 +43,8 @@ func TestRunPanelRunsAndShowsTheRun(t *testing.T) {
 
 // TestClosingTheWindowEndsTheRun: closing the window mid-run (a person, or the app stopping on a
 // signal) cancelled the run and returned while the run still went on. Now Close returns once the
-// run has ended and said so.
+// run has ended, and the closed window's widgets are left alone (after the app's driver has
+// stopped, fyne.Do would touch them from the run's goroutine).
 func TestClosingTheWindowEndsTheRun(t *testing.T) {
 	a := test.NewTempApp(t)
 	w := NewWindow(a, Options{Engine: testEngine(t), RunsDir: t.TempDir(), manual: true})
@@ -67,7 +68,7 @@ func TestClosingTheWindowEndsTheRun(t *testing.T) {
 	default:
 		t.Fatal("Close returned while the run still ran")
 	}
-	if !strings.Contains(p.progress.Text, "stopped: context canceled") {
-		t.Errorf("the run's end on screen: %q, want it stopped", p.progress.Text)
+	if strings.Contains(p.progress.Text, "stopped") {
+		t.Errorf("the closed window was told how the run ended: %q", p.progress.Text)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -68,6 +69,9 @@ type Window struct {
 	drawer    *Drawer // of the scene on screen, kept for its signed distance
 	fps       fpsMeter
 	fpsLogged time.Time
+	// closed is set once Close begins: what other goroutines hand over then is dropped, since
+	// after the app's driver has stopped fyne.Do runs it on their goroutine, off the UI's.
+	closed atomic.Bool
 }
 
 // NewWindow builds the main window of app a. Call Close (or close the window) to stop its player.
@@ -102,8 +106,18 @@ func NewWindow(a fyne.App, opt Options) *Window {
 // Close stops any run (waiting a few seconds for it to end) and the player; the engine belongs
 // to the caller. Call it on the UI goroutine; a second call does nothing more.
 func (w *Window) Close() {
+	w.closed.Store(true)
 	w.runPanel.end()
 	w.player.Stop()
+}
+
+// do runs f on the UI goroutine (fyne.Do), unless the window has closed by then.
+func (w *Window) do(f func()) {
+	fyne.Do(func() {
+		if !w.closed.Load() {
+			f()
+		}
+	})
 }
 
 // draw draws panes, or says why it cannot.
@@ -123,6 +137,9 @@ func (w *Window) draw(panes []*Pane, f Frame) ([]*image.RGBA, error) {
 
 // showFrame puts a drawing on screen and moves the transport to the clock.
 func (w *Window) showFrame(imgs []*image.RGBA, c Clock, err error) {
+	if w.closed.Load() {
+		return
+	}
 	if err != nil {
 		w.status.SetText(err.Error())
 		return
@@ -400,9 +417,9 @@ func (w *Window) exportDialog(grid bool, ext string) {
 }
 
 func (w *Window) runExport(ses Session, x ClipExport) {
-	fyne.Do(func() { w.status.SetText("exporting " + x.Path + " …") })
+	w.do(func() { w.status.SetText("exporting " + x.Path + " …") })
 	out, err := ExportClip(context.Background(), w.opt.Engine, &ses, x, nil)
-	fyne.Do(func() {
+	w.do(func() {
 		if err != nil {
 			w.status.SetText("export failed: " + err.Error())
 			return

@@ -48,24 +48,19 @@ func OpenFolder(dir string) (*Folder, error) {
 // ErrHoldsRun is wrapped by CreateFolder's error when the folder already holds a run.
 var ErrHoldsRun = errors.New("already holds a run")
 
-// CreateFolder opens dir for a new run. It refuses a folder that already holds a run (a run.json,
-// or a trace with events): a second run there would replace the first one's run.json, summary
-// and round motion and keep its trace, caches and images, mixing the two. OpenFolder continues a
-// run. A folder left by a run stopped before it wrote anything holds no run and is taken.
+// CreateFolder opens dir for a new run. It refuses a folder that already holds a run (a
+// run.json): a second run there would replace the first one's run.json, summary and round motion
+// and keep its trace, caches and images, mixing the two. OpenFolder continues a run. A folder left
+// by a run stopped before it wrote its run.json holds no run that can be resumed: it is taken,
+// and the trace lines that run left are dropped, so that they are not taken for the new run's.
 func CreateFolder(dir string) (*Folder, error) {
-	if holdsRun(dir) {
+	if exists(filepath.Join(dir, "run.json")) {
 		return nil, fmt.Errorf("agent: run folder %s %w", dir, ErrHoldsRun)
 	}
-	return OpenFolder(dir)
-}
-
-// holdsRun reports whether dir holds a run.json or a non-empty trace.
-func holdsRun(dir string) bool {
-	if _, err := os.Lstat(filepath.Join(dir, "run.json")); err == nil {
-		return true
+	if err := os.Remove(filepath.Join(dir, "trace.jsonl")); err != nil && !os.IsNotExist(err) {
+		return nil, fmt.Errorf("agent: run folder %s: %w", dir, err)
 	}
-	st, err := os.Lstat(filepath.Join(dir, "trace.jsonl"))
-	return err == nil && st.Size() > 0
+	return OpenFolder(dir)
 }
 
 // countLines counts the complete lines of a file (0 when it does not exist); a last line cut off

@@ -264,7 +264,7 @@ func (p *runPanel) finished(dir string, err error) {
 	p.pause.Disable()
 	p.cancelRun = nil
 	if err != nil {
-		p.progress.SetText(fmt.Sprintf("%s stopped: %v (continue with interactagent run --resume %s)", dir, err, dir))
+		p.progress.SetText(fmt.Sprintf("%s stopped: %v%s", dir, err, agent.Advice(dir, err)))
 	} else {
 		p.progress.SetText(dir + " finished")
 	}

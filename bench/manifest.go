@@ -15,9 +15,9 @@ import (
 	"interactagent/fileio"
 )
 
-// Manifest is bench.json: what a bench runs, the same for every shard of it. Two folders whose
-// manifests differ (SuiteRef aside) ran different benches and cannot be merged or resumed into
-// one another.
+// Manifest is bench.json: what a bench runs, the same for every shard of it, and which shard
+// of it the folder holds. Two folders whose manifests differ (SuiteRef and Shard aside) ran
+// different benches and cannot be merged or resumed into one another.
 type Manifest struct {
 	// SuiteRef is how the suite was named on the command line ("builtin", a file).
 	SuiteRef string       `json:"suite_ref"`
@@ -32,6 +32,10 @@ type Manifest struct {
 	Backends []string `json:"backends,omitempty"`
 	// Render says whether the model was shown rendered images (else blank stand-ins).
 	Render bool `json:"render"`
+	// Shard is the part of the bench's trials the folder runs (0/1 for all of them, as in a
+	// merged folder); a run or a resume of another shard into the folder is refused. It is nil
+	// in folders written before shards were recorded, which any shard may continue.
+	Shard *Shard `json:"shard,omitempty"`
 }
 
 // manifestFile is the manifest's name in a bench folder.
@@ -87,6 +91,34 @@ func (m *Manifest) Same(o *Manifest) error {
 		}
 	}
 	return nil
+}
+
+// withShard returns a copy of m that records the shard s.
+func (m *Manifest) withShard(s Shard) *Manifest {
+	c := *m
+	n := s.norm()
+	c.Shard = &n
+	return &c
+}
+
+// holds reports a folder, dir, whose manifest m records another shard than s (one that records
+// none holds any), saying which shard it holds and how to continue it.
+func (m *Manifest) holds(dir string, s Shard) error {
+	if m.Shard == nil || *m.Shard == s.norm() {
+		return nil
+	}
+	h := *m.Shard
+	return fmt.Errorf("bench: %s holds shard %s of its bench, not shard %s: continue it as shard %s (--shard %s, or a Slurm array task of index %d with --shards %d), or choose another --out",
+		dir, h, s.norm(), h, h, h.Index, h.Count)
+}
+
+// shardNote names the shard a folder holds, for a message: " (shard 3/8)", or "" when the
+// manifest records none.
+func (m *Manifest) shardNote() string {
+	if m.Shard == nil {
+		return ""
+	}
+	return fmt.Sprintf(" (shard %s)", m.Shard)
 }
 
 // WriteManifest writes dir/bench.json atomically.

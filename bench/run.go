@@ -46,8 +46,12 @@ func Run(ctx context.Context, m *Manifest, o Options) (*Report, error) {
 	if err := check(m, o); err != nil {
 		return nil, err
 	}
-	if err := prepareFolder(o.Out, m, o.Resume); err != nil {
+	held, err := prepareFolder(o.Out, m.withShard(o.Shard), o.Resume)
+	if err != nil {
 		return nil, err
+	}
+	if err := held.holds(o.Out, o.Shard); err != nil {
+		return nil, refusal{err}
 	}
 	todo, done, err := pending(o.Out, o.Shard.Take(m.Trials()), o.Resume)
 	if err != nil {
@@ -61,6 +65,17 @@ func Run(ctx context.Context, m *Manifest, o Options) (*Report, error) {
 	}
 	return WriteReport(o.Out)
 }
+
+// ErrFolderRefused is matched (errors.Is) by the errors of Run and Merge that refuse a folder
+// which holds another bench, another shard, or a bench to be continued with Options.Resume: the
+// folder is left as it was.
+var ErrFolderRefused = errors.New("bench: folder refused")
+
+// refusal is an error that refuses a bench folder; it matches ErrFolderRefused.
+type refusal struct{ error }
+
+// Is reports whether target is ErrFolderRefused.
+func (refusal) Is(target error) bool { return target == ErrFolderRefused }
 
 // check reports options no bench can run with.
 func check(m *Manifest, o Options) error {
@@ -79,21 +94,21 @@ func check(m *Manifest, o Options) error {
 }
 
 // prepareFolder writes the manifest of a new bench, or checks that a resumed folder holds the
-// same bench.
-func prepareFolder(dir string, m *Manifest, resume bool) error {
+// same bench; it returns the folder's manifest.
+func prepareFolder(dir string, m *Manifest, resume bool) (*Manifest, error) {
 	old, err := ReadManifest(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return WriteManifest(dir, m)
+		return m, WriteManifest(dir, m)
 	case err != nil:
-		return err
+		return nil, err
 	case !resume:
-		return fmt.Errorf("bench: %s already holds a bench: continue it with --resume, or choose another --out", dir)
+		return nil, refusal{fmt.Errorf("bench: %s already holds a bench%s: continue it with --resume, or choose another --out", dir, old.shardNote())}
 	}
 	if err := old.Same(m); err != nil {
-		return fmt.Errorf("bench: %s holds another bench than this one (%v): resume it with its own settings, or choose another --out", dir, err)
+		return nil, refusal{fmt.Errorf("bench: %s holds another bench than this one (%v): resume it with its own settings, or choose another --out", dir, err)}
 	}
-	return nil
+	return old, nil
 }
 
 // pending splits the trials into those to run and those whose result a resumed folder already

@@ -131,10 +131,17 @@ func TestShardsAndResumeGiveTheUnshardedReport(t *testing.T) {
 			t.Errorf("shard %d/3: %d results, %d missing of %d", i, got, len(part.Missing), n)
 		}
 		shards = append(shards, dir)
+		if held, err := ReadManifest(dir); err != nil || held.Shard == nil || *held.Shard != (Shard{i, 3}) {
+			t.Errorf("shard %d/3's bench.json: %v (%v), want it to record shard %d/3", i, held, err, i)
+		}
 	}
+	checkShardRetries(t, m, shards[1])
 	merged := filepath.Join(base, "merged")
 	if _, err := Merge(shards, merged); err != nil {
 		t.Fatal(err)
+	}
+	if held, err := ReadManifest(merged); err != nil || held.Shard == nil || *held.Shard != (Shard{0, 1}) {
+		t.Errorf("the merged bench.json: %v (%v), want it to record shard 0/1", held, err)
 	}
 	md, csv := comparable(t, merged)
 	if md != wantMD || csv != wantCSV {
@@ -164,6 +171,36 @@ func TestShardsAndResumeGiveTheUnshardedReport(t *testing.T) {
 	md, csv = comparable(t, resumed)
 	if md != wantMD || csv != wantCSV {
 		t.Errorf("the resumed bench differs from the uninterrupted one:\n%s\n%s\nwant\n%s\n%s", md, csv, wantMD, wantCSV)
+	}
+}
+
+// checkShardRetries: shard 1/3's folder, dir, is continued by shard 1/3 (nothing left to run)
+// but refused to any other shard, such as the 0/1 a Slurm retry of index 1 alone used to run as,
+// which ran every trial into it; the refusal says which shard the folder holds and how to
+// continue it, and adds no result.
+func checkShardRetries(t *testing.T, m *Manifest, dir string) {
+	t.Helper()
+	before, _, err := ReadResults(dir, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, other := range []Shard{{}, {0, 1}, {2, 3}, {1, 4}} {
+		o := options(dir, other, 1)
+		o.Resume = true
+		_, err := Run(context.Background(), m, o)
+		if err == nil || !strings.Contains(err.Error(), "holds shard 1/3 of its bench, not shard "+other.norm().String()) ||
+			!strings.Contains(err.Error(), "--shard 1/3") {
+			t.Errorf("resuming shard 1/3's folder as %v: %v, want a refusal naming shard 1/3 and --shard 1/3", other, err)
+		}
+	}
+	if _, err := Run(context.Background(), m, options(dir, Shard{1, 3}, 1)); err == nil || !strings.Contains(err.Error(), "already holds a bench (shard 1/3)") {
+		t.Errorf("a new run into shard 1/3's folder: %v, want a refusal naming the shard", err)
+	}
+	o := options(dir, Shard{1, 3}, 1)
+	o.Resume = true
+	rep, err := Run(context.Background(), m, o)
+	if err != nil || len(rep.Results) != len(before) {
+		t.Errorf("resuming shard 1/3 as itself: %v, %d results; want the %d it had", err, len(rep.Results), len(before))
 	}
 }
 
@@ -205,6 +242,16 @@ func TestFolderHoldsOneBench(t *testing.T) {
 	}
 	if _, err := Merge([]string{t.TempDir()}, t.TempDir()); err == nil || !strings.Contains(err.Error(), "not a bench folder") {
 		t.Errorf("merging a folder that is no bench: %v", err)
+	}
+	// A folder written before shards were recorded (its bench.json has none) takes any shard.
+	held, err := ReadManifest(dir)
+	if err != nil || held.Shard != nil {
+		t.Fatalf("a manifest written without a shard reads back %v (%v)", held, err)
+	}
+	for _, s := range []Shard{{}, {1, 2}} {
+		if err := held.holds(dir, s); err != nil {
+			t.Errorf("a folder that records no shard refuses shard %v: %v", s, err)
+		}
 	}
 	bad := options(dir, Shard{3, 2}, 1)
 	bad.Resume = true

@@ -17,6 +17,14 @@ type Shard struct {
 // String writes the shard as "i/n".
 func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, max(s.Count, 1)) }
 
+// norm writes the zero Shard as 0/1, the form bench.json records.
+func (s Shard) norm() Shard {
+	if s.Count == 0 && s.Index == 0 {
+		return Shard{Index: 0, Count: 1}
+	}
+	return s
+}
+
 // Check reports a shard no split has.
 func (s Shard) Check() error {
 	if s.Count == 0 && s.Index == 0 {
@@ -50,10 +58,14 @@ func ParseShard(text string) (Shard, error) {
 	return s, s.Check()
 }
 
-// ShardFromEnv finds the shard a cluster's job array gives this process: Kubernetes' Indexed Job
-// sets JOB_COMPLETION_INDEX (the count comes from shards, the --shards flag); Slurm sets
-// SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT (and SLURM_ARRAY_TASK_MIN, subtracted so that
-// arrays numbered from 1 work too). getenv is os.Getenv in use. ok is false when neither is set.
+// ShardFromEnv finds the shard a cluster's job array gives this process; shards is the --shards
+// flag, the shard count (0 when not given). Kubernetes' Indexed Job sets JOB_COMPLETION_INDEX and
+// needs shards. Slurm sets SLURM_ARRAY_TASK_ID, the shard's index, numbered from 0: with shards
+// the count is shards, so that a retry of some of an array's indices (sbatch --array=3, whose
+// SLURM_ARRAY_TASK_COUNT is 1) keeps each task's shard; without it the count is
+// SLURM_ARRAY_TASK_COUNT, which only a whole array of two or more tasks numbered from 0 gives
+// (SLURM_ARRAY_TASK_MIN 0, SLURM_ARRAY_TASK_MAX one less than the count): anything else may be
+// part of an array and is refused. getenv is os.Getenv in use. ok is false when neither is set.
 func ShardFromEnv(getenv func(string) string, shards int) (s Shard, ok bool, err error) {
 	if v := getenv("JOB_COMPLETION_INDEX"); v != "" {
 		i, err := strconv.Atoi(v)
@@ -66,24 +78,46 @@ func ShardFromEnv(getenv func(string) string, shards int) (s Shard, ok bool, err
 		s = Shard{Index: i, Count: shards}
 		return s, true, s.Check()
 	}
-	id, count := getenv("SLURM_ARRAY_TASK_ID"), getenv("SLURM_ARRAY_TASK_COUNT")
-	if id == "" {
+	if getenv("SLURM_ARRAY_TASK_ID") == "" {
 		return Shard{}, false, nil
 	}
-	i, err1 := strconv.Atoi(id)
-	n, err2 := strconv.Atoi(count)
-	low, err3 := strconv.Atoi(defaultString(getenv("SLURM_ARRAY_TASK_MIN"), "0"))
-	if err1 != nil || err2 != nil || err3 != nil {
-		return Shard{}, true, fmt.Errorf("bench: SLURM_ARRAY_TASK_ID=%q, SLURM_ARRAY_TASK_COUNT=%q: want numbers", id, count)
-	}
-	s = Shard{Index: i - low, Count: n}
-	return s, true, s.Check()
+	s, err = slurmShard(getenv, shards)
+	return s, true, err
 }
 
-// defaultString returns s, or def when s is empty.
-func defaultString(s, def string) string {
-	if s == "" {
-		return def
+// slurmShard reads the shard of a Slurm array task (see ShardFromEnv).
+func slurmShard(getenv func(string) string, shards int) (Shard, error) {
+	id, count, low, high, err := slurmArray(getenv)
+	if err != nil {
+		return Shard{}, err
 	}
-	return s
+	if shards > 0 {
+		s := Shard{Index: id, Count: shards}
+		if s.Check() != nil {
+			return Shard{}, fmt.Errorf("bench: SLURM_ARRAY_TASK_ID=%d is no shard of --shards %d: want an array numbered from 0, each task's index its shard's (sbatch --array=0-%d)", id, shards, shards-1)
+		}
+		return s, nil
+	}
+	if low != 0 || count < 2 || high >= 0 && high != count-1 || id < 0 || id >= count {
+		return Shard{}, fmt.Errorf("bench: Slurm array task %d of %d task(s) numbered %d to %d: that may be part of an array (a retry such as sbatch --array=%d), which does not say how many shards the bench has: want --shards N, the whole array's size (an array numbered from 0)",
+			id, count, low, high, id)
+	}
+	return Shard{Index: id, Count: count}, nil
+}
+
+// slurmArray reads the array task's variables: its index, the array's task count, lowest and
+// highest index (an unset count reads 0, an unset lowest index 0, an unset highest -1).
+func slurmArray(getenv func(string) string) (id, count, low, high int, err error) {
+	names := [...]string{"SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_MAX"}
+	v := [...]int{0, 0, 0, -1}
+	for i, name := range names {
+		text := getenv(name)
+		if text == "" && i > 0 {
+			continue
+		}
+		if v[i], err = strconv.Atoi(text); err != nil {
+			return 0, 0, 0, 0, fmt.Errorf("bench: %s=%q: want a number", name, text)
+		}
+	}
+	return v[0], v[1], v[2], v[3], nil
 }

@@ -71,6 +71,11 @@ func TestShardFromEnv(t *testing.T) {
 			return ""
 		}
 	}
+	// slurm is the environment of a Slurm array's task: its index, the array's task count,
+	// lowest and highest index.
+	slurm := func(id, count, low, high string) func(string) string {
+		return env("SLURM_ARRAY_TASK_ID", id, "SLURM_ARRAY_TASK_COUNT", count, "SLURM_ARRAY_TASK_MIN", low, "SLURM_ARRAY_TASK_MAX", high)
+	}
 	tests := []struct {
 		name   string
 		getenv func(string) string
@@ -83,13 +88,29 @@ func TestShardFromEnv(t *testing.T) {
 		{"kubernetes", env("JOB_COMPLETION_INDEX", "2"), 4, Shard{2, 4}, true, ""},
 		{"kubernetes without --shards", env("JOB_COMPLETION_INDEX", "2"), 0, Shard{}, true, "--shards"},
 		{"kubernetes index too big", env("JOB_COMPLETION_INDEX", "4"), 4, Shard{4, 4}, true, "0 ≤ i < n"},
-		{"slurm from 0", env("SLURM_ARRAY_TASK_ID", "1", "SLURM_ARRAY_TASK_COUNT", "3"), 0, Shard{1, 3}, true, ""},
-		{"slurm from 1", env("SLURM_ARRAY_TASK_ID", "3", "SLURM_ARRAY_TASK_COUNT", "3", "SLURM_ARRAY_TASK_MIN", "1"), 0, Shard{2, 3}, true, ""},
-		{"slurm garbage", env("SLURM_ARRAY_TASK_ID", "x", "SLURM_ARRAY_TASK_COUNT", "3"), 0, Shard{}, true, "want numbers"},
+		{"slurm array 0-2", slurm("1", "3", "0", "2"), 0, Shard{1, 3}, true, ""},
+		{"slurm array 0-2 with --shards", slurm("2", "3", "0", "2"), 3, Shard{2, 3}, true, ""},
+		// A retry of index 3 of an array 0-3 (sbatch --array=3) is an array of one task: its
+		// count does not say the bench's, --shards does (it ran as shard 0/1, every trial).
+		{"slurm retry --array=3 with --shards", slurm("3", "1", "3", "3"), 4, Shard{3, 4}, true, ""},
+		{"slurm retry --array=3", slurm("3", "1", "3", "3"), 0, Shard{}, true, "want --shards N"},
+		{"slurm retry --array=0", slurm("0", "1", "0", "0"), 0, Shard{}, true, "sbatch --array=0"},
+		{"slurm retry --array=1-2", slurm("2", "2", "1", "2"), 0, Shard{}, true, "want --shards N"},
+		{"slurm retry --array=1-2 with --shards", slurm("2", "2", "1", "2"), 4, Shard{2, 4}, true, ""},
+		// An array from 1 has no index 0: with --shards its last task is no shard, without it
+		// it cannot be told from a retry.
+		{"slurm array 1-3", slurm("3", "3", "1", "3"), 0, Shard{}, true, "numbered 1 to 3"},
+		{"slurm array 1-3 with --shards", slurm("3", "3", "1", "3"), 3, Shard{}, true, "no shard of --shards 3"},
+		{"slurm array 0-6:2", slurm("2", "4", "0", "6"), 0, Shard{}, true, "want --shards N"},
+		{"slurm index beyond --shards", slurm("4", "5", "0", "4"), 4, Shard{}, true, "sbatch --array=0-3"},
+		{"slurm without MIN and MAX", env("SLURM_ARRAY_TASK_ID", "1", "SLURM_ARRAY_TASK_COUNT", "3"), 0, Shard{1, 3}, true, ""},
+		{"slurm garbage", env("SLURM_ARRAY_TASK_ID", "x", "SLURM_ARRAY_TASK_COUNT", "3"), 0, Shard{}, true, "SLURM_ARRAY_TASK_ID=\"x\": want a number"},
+		{"slurm garbage count", slurm("1", "three", "0", "2"), 3, Shard{}, true, "SLURM_ARRAY_TASK_COUNT"},
+		{"kubernetes before slurm", env("JOB_COMPLETION_INDEX", "1", "SLURM_ARRAY_TASK_ID", "3"), 2, Shard{1, 2}, true, ""},
 	}
 	for _, tc := range tests {
 		got, ok, err := ShardFromEnv(tc.getenv, tc.shards)
-		if ok != tc.ok || (tc.err == "") != (err == nil) || err != nil && !strings.Contains(err.Error(), tc.err) {
+		if ok != tc.ok || (tc.err == "") != (err == nil) || err != nil && (!strings.Contains(err.Error(), tc.err) || !strings.HasPrefix(err.Error(), "bench: ")) {
 			t.Errorf("%s: ok %v, error %v; want ok %v and an error saying %q", tc.name, ok, err, tc.ok, tc.err)
 			continue
 		}

@@ -41,11 +41,13 @@ build_pkgs="gcc pkg-config libgl1-mesa-dev libegl-dev libx11-dev libxcursor-dev 
 run_pkgs="libegl1 libegl-mesa0 libgl1-mesa-dri ffmpeg"
 # The desktop app's end-to-end test: a real window under a virtual display, keys and screenshots.
 gui_pkgs="xvfb xauth libglx-mesa0 imagemagick xdotool"
+# The Slurm recipe's end-to-end test (scripts/slurm-e2e.sh): a one-node cluster on the loopback.
+cluster_pkgs="slurm-wlm munge"
 
 case "${1:-all}" in
   build) want="$build_pkgs" ;;
   run) want="$run_pkgs" ;;
-  *) want="$build_pkgs $run_pkgs $gui_pkgs" ;;
+  *) want="$build_pkgs $run_pkgs $gui_pkgs $cluster_pkgs" ;;
 esac
 
 missing=()

@@ -42,8 +42,8 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.BoolVar(&cfg.NoEarlyStop, "no-early-stop", false, "run every round even after the stop check passes (measures adaptive stopping's saving)")
 	out := fs.String("out", "", "bench folder (default runs/bench-YYYYMMDD-HHMMSS)")
 	resume := fs.Bool("resume", false, "continue the bench in --out: skip finished trials, resume unfinished run folders (with no other flag, the bench is --out's own)")
-	shard := fs.String("shard", "", "run shard i/n only: every n-th trial from i (from 0); default from $JOB_COMPLETION_INDEX with --shards, or $SLURM_ARRAY_TASK_ID and $SLURM_ARRAY_TASK_COUNT")
-	shards := fs.Int("shards", 0, "the shard count when the index comes from $JOB_COMPLETION_INDEX (a Kubernetes Indexed Job's completions)")
+	shard := fs.String("shard", "", "run shard i/n only: every n-th trial from i (from 0); default the cluster's index ($JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID) of --shards, else with --resume the shard --out holds")
+	shards := fs.Int("shards", 0, "the shard count when the index comes from the cluster: a Kubernetes Indexed Job's completions, a Slurm array's size (numbered from 0)")
 	render := fs.Bool("render", false, "draw the images the model is shown (one GL engine per worker); off, blank stand-ins are sent")
 	if err := fs.parse(args); err != nil {
 		return err
@@ -111,6 +111,9 @@ func (b benchSetup) run(ctx context.Context, stdout io.Writer) error {
 		len(m.Suite.Tasks), len(m.Modes), m.Seeds, o.Out, o.Shard, o.Workers)
 	start := time.Now()
 	rep, err := bench.Run(ctx, m, o)
+	if errors.Is(err, bench.ErrFolderRefused) {
+		return err
+	}
 	if err != nil {
 		return fmt.Errorf("%w (the bench folder %s keeps every finished trial; continue with --resume)", err, o.Out)
 	}
@@ -216,7 +219,8 @@ func (b benchSetup) options(m *bench.Manifest, stdout io.Writer) (bench.Options,
 	return o, nil
 }
 
-// shardOf reads --shard, else the cluster's environment.
+// shardOf reads --shard, else the cluster's environment, else, resuming, the shard the folder
+// holds (bench.json).
 func (b benchSetup) shardOf() (bench.Shard, error) {
 	if b.shard != "" {
 		s, err := bench.ParseShard(b.shard)
@@ -230,7 +234,12 @@ func (b benchSetup) shardOf() (bench.Shard, error) {
 		return bench.Shard{}, usageError{err.Error()}
 	}
 	if !ok && b.shards > 0 {
-		return bench.Shard{}, usageError{"--shards needs $JOB_COMPLETION_INDEX (a Kubernetes Indexed Job sets it); on other machines use --shard i/n"}
+		return bench.Shard{}, usageError{"--shards needs $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID (a Kubernetes Indexed Job or a Slurm array sets it); on other machines use --shard i/n"}
+	}
+	if !ok && b.resume && b.out != "" {
+		if m, err := bench.ReadManifest(b.out); err == nil && m.Shard != nil {
+			return *m.Shard, nil
+		}
 	}
 	return s, nil
 }

@@ -38,9 +38,9 @@ func meta[R reply](r *R) mllm.Meta {
 // where, and every try's usage and time is counted. Giving up returns a *RoleError; cancelling ctx
 // returns ctx's error.
 func ask[R reply](ctx context.Context, r *runner, role mllm.Role, where Event, call func(context.Context) (R, error)) (R, error) {
-	dctx, cancel := context.WithTimeout(ctx, r.cfg.ModelDeadline)
+	dctx, cancel := context.WithTimeout(ctx, r.cfg.modelDeadline())
 	defer cancel()
-	pause := r.cfg.ModelBackoff
+	pause := r.cfg.modelBackoff()
 	var last error
 	for try := 1; ; try++ {
 		start := time.Now()
@@ -54,7 +54,7 @@ func ask[R reply](ctx context.Context, r *runner, role mllm.Role, where Event, c
 		}
 		g := &RoleError{Role: role, Tries: try, Err: err, Permanent: mllm.Permanent(err)}
 		if dctx.Err() != nil { // the deadline cut this try short: its error is only that
-			g.Err, g.Permanent, g.Deadline = last, false, r.cfg.ModelDeadline
+			g.Err, g.Permanent, g.Deadline = last, false, r.cfg.modelDeadline()
 		}
 		if err := r.fault(ctx, where, g, err); err != nil {
 			return out, err
@@ -63,7 +63,7 @@ func ask[R reply](ctx context.Context, r *runner, role mllm.Role, where Event, c
 			return out, g
 		}
 		if !wait(dctx, pause) {
-			g.Deadline = r.cfg.ModelDeadline
+			g.Deadline = r.cfg.modelDeadline()
 			return out, g
 		}
 		pause, last = min(2*pause, MaxModelPause), err

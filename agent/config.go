@@ -89,10 +89,11 @@ type Config struct {
 	ModelTries int `json:"model_tries"`
 	// ModelDeadline bounds one role's call: every try and every pause between tries together, so
 	// that an endpoint that never answers, or answers a byte at a time, fails the run within
-	// minutes. Run folders written before it existed take the default.
+	// minutes. 0 takes DefaultModelDeadline, and is left out of run.json, so that a run folder or
+	// bench written before the setting existed reads as one with the default.
 	ModelDeadline time.Duration `json:"model_deadline_ns,omitempty"`
 	// ModelBackoff is the pause before a role's call is tried again, doubled after each try up to
-	// MaxModelPause.
+	// MaxModelPause; 0 takes DefaultModelBackoff.
 	ModelBackoff time.Duration `json:"model_backoff_ns,omitempty"`
 }
 
@@ -132,13 +133,23 @@ func (c Config) Defaults() Config {
 	if c.ModelTries == 0 {
 		c.ModelTries = DefaultModelTries
 	}
-	if c.ModelDeadline == 0 {
-		c.ModelDeadline = DefaultModelDeadline
-	}
-	if c.ModelBackoff == 0 {
-		c.ModelBackoff = DefaultModelBackoff
-	}
 	return c
+}
+
+// modelDeadline is ModelDeadline, or its default.
+func (c Config) modelDeadline() time.Duration {
+	if c.ModelDeadline == 0 {
+		return DefaultModelDeadline
+	}
+	return c.ModelDeadline
+}
+
+// modelBackoff is ModelBackoff, or its default.
+func (c Config) modelBackoff() time.Duration {
+	if c.ModelBackoff == 0 {
+		return DefaultModelBackoff
+	}
+	return c.ModelBackoff
 }
 
 // Validate reports a configuration no run can follow.
@@ -171,10 +182,10 @@ func (c Config) validateModel() error {
 	switch {
 	case c.ModelTries < 1 || c.ModelTries > MaxModelTries:
 		return fmt.Errorf("agent: model_tries %d, want 1 to %d tries of one role's call (the model deadline bounds their time)", c.ModelTries, MaxModelTries)
-	case c.ModelDeadline <= 0 || c.ModelDeadline > MaxModelDeadline:
-		return fmt.Errorf("agent: model deadline %v, want a duration above 0 and up to %v for one role's call, such as %v", c.ModelDeadline, MaxModelDeadline, DefaultModelDeadline)
+	case c.ModelDeadline < 0 || c.ModelDeadline > MaxModelDeadline:
+		return fmt.Errorf("agent: model deadline %v, want up to %v for one role's call (0 takes %v)", c.ModelDeadline, MaxModelDeadline, DefaultModelDeadline)
 	case c.ModelBackoff < 0 || c.ModelBackoff > MaxModelPause:
-		return fmt.Errorf("agent: model backoff %v, want a pause from 0 to %v between tries", c.ModelBackoff, MaxModelPause)
+		return fmt.Errorf("agent: model backoff %v, want a pause up to %v between tries (0 takes %v)", c.ModelBackoff, MaxModelPause, DefaultModelBackoff)
 	}
 	return nil
 }

@@ -244,14 +244,15 @@ func TestInputTheReasonerCannotUseFailsAtOnce(t *testing.T) {
 }
 
 // TestModelSettingsAreBounded: ModelTries beyond MaxModelTries, and deadlines or pauses out of
-// range, are refused with the setting's name; the defaults are within the bounds.
+// range, are refused with the setting's name; the defaults are within the bounds, and the
+// client's own try timeout leaves room for a second try within the default deadline.
 func TestModelSettingsAreBounded(t *testing.T) {
 	d := Config{}.Defaults()
-	if err := d.Validate(); err != nil || d.ModelDeadline != DefaultModelDeadline || d.ModelTries != DefaultModelTries {
+	if err := d.Validate(); err != nil || d.modelDeadline() != DefaultModelDeadline || d.ModelTries != DefaultModelTries {
 		t.Fatalf("defaults %+v: %v", d, err)
 	}
-	if openai.DefaultTimeout >= d.ModelDeadline {
-		t.Errorf("the client's try timeout %v leaves no second try within the model deadline %v", openai.DefaultTimeout, d.ModelDeadline)
+	if openai.DefaultTimeout >= d.modelDeadline() {
+		t.Errorf("the client's try timeout %v leaves no second try within the model deadline %v", openai.DefaultTimeout, d.modelDeadline())
 	}
 	for _, c := range []struct {
 		edit func(*Config)
@@ -271,52 +272,44 @@ func TestModelSettingsAreBounded(t *testing.T) {
 	}
 }
 
-// TestOldRunFolderResumes: a run.json written before the model deadline existed (model_tries but
-// no deadline or backoff) opens, takes the defaults, and resumes.
-func TestOldRunFolderResumes(t *testing.T) {
-	dir := t.TempDir()
-	folder, err := OpenFolder(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := Run(context.Background(), builtinEnv(t, 0, folder), Config{Mode: Naive}, nil); err != nil {
-		t.Fatal(err)
-	}
-	folder.Close()
-	path := filepath.Join(dir, "run.json")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var raw map[string]any
-	if err := json.Unmarshal(data, &raw); err != nil {
-		t.Fatal(err)
-	}
-	cfg, _ := raw["config"].(map[string]any)
-	if _, ok := cfg["model_deadline_ns"]; !ok || cfg["model_tries"] != float64(DefaultModelTries) {
-		t.Fatalf("run.json's config has no model_deadline_ns or model_tries: %s", data)
-	}
-	delete(cfg, "model_deadline_ns")
-	delete(cfg, "model_backoff_ns")
-	if data, err = json.Marshal(raw); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	info, err := ReadRunInfo(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if info.Config.ModelDeadline != 0 || info.Config.Defaults().ModelDeadline != DefaultModelDeadline {
-		t.Fatalf("old config read as %+v", info.Config)
-	}
-	folder, err = OpenFolder(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer folder.Close()
-	if _, err := Run(context.Background(), builtinEnv(t, 0, folder), info.Config, nil); err != nil {
-		t.Fatalf("resume of an old run folder: %v", err)
+// TestRunJSONKeepsOldFoldersReadable: a run with the default deadline writes run.json as folders
+// written before the deadline existed (model_tries, no model_deadline_ns), so old folders and
+// benches read and resume as ones with the default; a deadline that was set is recorded and read
+// back for the resume.
+func TestRunJSONKeepsOldFoldersReadable(t *testing.T) {
+	for _, deadline := range []time.Duration{0, 90 * time.Second} {
+		dir := t.TempDir()
+		folder, err := OpenFolder(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Run(context.Background(), builtinEnv(t, 0, folder), Config{Mode: Naive, ModelDeadline: deadline}, nil); err != nil {
+			t.Fatal(err)
+		}
+		folder.Close()
+		data, err := os.ReadFile(filepath.Join(dir, "run.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var raw struct{ Config map[string]any }
+		if err := json.Unmarshal(data, &raw); err != nil {
+			t.Fatal(err)
+		}
+		_, has := raw.Config["model_deadline_ns"]
+		if raw.Config["model_tries"] != float64(DefaultModelTries) || has != (deadline != 0) {
+			t.Errorf("deadline %v: run.json's config %v; want model_tries, and model_deadline_ns only when set", deadline, raw.Config)
+		}
+		info, err := ReadRunInfo(dir)
+		if err != nil || info.Config.ModelDeadline != deadline || info.Config.Defaults().Validate() != nil {
+			t.Fatalf("deadline %v: read back %+v: %v", deadline, info.Config, err)
+		}
+		folder, err = OpenFolder(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Run(context.Background(), builtinEnv(t, 0, folder), info.Config, nil); err != nil {
+			t.Errorf("deadline %v: resume: %v", deadline, err)
+		}
+		folder.Close()
 	}
 }

@@ -3,7 +3,9 @@ package main
 import (
 	"flag"
 	"fmt"
+	"time"
 
+	"interactagent/agent"
 	"interactagent/backend"
 )
 
@@ -23,4 +25,10 @@ func backendFlags(fs *flag.FlagSet, m map[string]string) {
 	settingFlag(fs, m, backend.KeyOneImage, "false", "true: tile every image of a request into one, for servers that take one image per message (Ollama)")
 	settingFlag(fs, m, backend.KeyExecutor, d.Executor, "builtin (the kinematic executor) or the URL of a MotionLLM server; its token comes from $"+backend.TokenEnv)
 	settingFlag(fs, m, backend.KeyProfile, d.Profile, "built-in executor's error model: ideal or motionllm")
+}
+
+// modelDeadlineFlag adds --model-deadline (run and bench share it), writing into d; 0, its
+// default, takes agent.DefaultModelDeadline.
+func modelDeadlineFlag(fs *flag.FlagSet, d *time.Duration) {
+	fs.DurationVar(d, "model-deadline", 0, fmt.Sprintf("the longest one role's call to the model may take, its tries and the pauses between them included: an endpoint that does not answer fails the run after it; a 401, 403 or 404 fails at once (default %v)", agent.DefaultModelDeadline))
 }

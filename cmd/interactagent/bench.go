@@ -40,6 +40,7 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.IntVar(&cfg.NMax, "n-max", 5, "most reflection rounds")
 	fs.IntVar(&cfg.RMax, "r-max", 2, "most corrections of one step")
 	fs.BoolVar(&cfg.NoEarlyStop, "no-early-stop", false, "run every round even after the stop check passes (measures adaptive stopping's saving)")
+	modelDeadlineFlag(fs.FlagSet, &cfg.ModelDeadline)
 	out := fs.String("out", "", "bench folder (default runs/bench-YYYYMMDD-HHMMSS)")
 	resume := fs.Bool("resume", false, "continue the bench in --out: skip finished trials, resume unfinished run folders (with no other flag, the bench is --out's own)")
 	shard := fs.String("shard", "", "run shard i/n only: every n-th trial from i (from 0); default the cluster's index ($JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID) of --shards, else with --resume the shard --out holds")

@@ -39,6 +39,7 @@ func runRun(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.IntVar(&c.cfg.RMax, "r-max", 2, "most corrections of one step")
 	fs.BoolVar(&c.cfg.NoEarlyStop, "no-early-stop", false, "run every round even after the stop check passes")
 	fs.Uint64Var(&c.cfg.Seed, "seed", 0, "seed of the executor's errors and the reasoner's perception")
+	modelDeadlineFlag(fs.FlagSet, &c.cfg.ModelDeadline)
 	fs.StringVar(&c.out, "out", "", "run folder to write (default runs/run-YYYYMMDD-HHMMSS)")
 	fs.StringVar(&c.resume, "resume", "", "continue the interrupted run in this folder (its run.json says how), or in a run bundle (.zip), unpacked beside it first")
 	fs.BoolVar(&c.noRender, "no-render", false, "draw no images (the built-in reasoner does not need them)")
@@ -81,6 +82,7 @@ func (c *runConfig) fill(fs *flag.FlagSet, mode, feedback string) error {
 // fromFolder takes the task, backends and config from a run folder; flags that would change
 // them are refused, since the run would no longer be the one resumed. --base-url and --executor
 // may repeat the folder's own endpoints: that is how a user accepts them (backend.CheckGiven).
+// --model-deadline may change how long a role's call waits, which changes no result.
 func (c *runConfig) fromFolder(fs *flag.FlagSet) error {
 	source := filepath.Join(c.resume, "run.json")
 	if strings.EqualFold(filepath.Ext(c.resume), ".zip") {
@@ -109,7 +111,11 @@ func (c *runConfig) fromFolder(fs *flag.FlagSet) error {
 	if err := set.CheckGiven(source, backend.Given{Flags: given, Getenv: os.Getenv}); err != nil {
 		return usageError{err.Error()}
 	}
+	deadline := c.cfg.ModelDeadline
 	c.settings, c.cfg, c.out = info.Settings, info.Config, c.resume
+	if isSet(fs, "model-deadline") {
+		c.cfg.ModelDeadline = deadline
+	}
 	return nil
 }
 
@@ -119,7 +125,7 @@ func resumeFlags(fs *flag.FlagSet, flags, saved map[string]string) (given map[st
 	given = map[string]string{}
 	fs.Visit(func(f *flag.Flag) {
 		switch {
-		case f.Name == "resume" || f.Name == "no-render":
+		case f.Name == "resume" || f.Name == "no-render" || f.Name == "model-deadline":
 		case (f.Name == backend.KeyBaseURL || f.Name == backend.KeyExecutor) && flags[f.Name] == saved[f.Name]:
 			given[f.Name] = flags[f.Name]
 		default:

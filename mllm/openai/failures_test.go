@@ -37,10 +37,7 @@ func TestUnusableReplyIsReAskedQuotingTheProblem(t *testing.T) {
 }
 
 func TestCutOffReplySaysSo(t *testing.T) {
-	cut := func(w http.ResponseWriter, r *http.Request) {
-		status(200, `{"choices": [{"index": 0, "finish_reason": "length", "message": {"role": "assistant", "content": "{\"plan\": \"1. A person walks"}}]}`)(w, r)
-	}
-	f := newFake(t, cut, completion(cleanPlan))
+	f := newFake(t, chatCompletion(`{"plan": "1. A person walks`, "", "length"), completion(cleanPlan))
 	if _, err := newModel(t, f).Plan(context.Background(), mllm.PlanInput{Context: testContext()}); err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +86,7 @@ func TestSlowServerFailsAfterTheDeadline(t *testing.T) {
 
 func TestRetriesThenSucceeds(t *testing.T) {
 	cases := map[string]http.HandlerFunc{
-		"429 with Retry-After": status(429, `{"error": {"message": "slow down"}}`, "Retry-After: 1"),
+		"429 with Retry-After": status(429, errorBody("slow down", "rate_limit_exceeded"), "Content-Type: application/json", "Retry-After: 1"),
 		"500":                  status(500, "oops"),
 		"dropped connection":   drop,
 	}
@@ -117,9 +114,10 @@ func TestRefusedRequestIsARequestError(t *testing.T) {
 
 func TestBrokenEnvelopesAreReplyErrors(t *testing.T) {
 	for name, h := range map[string]http.HandlerFunc{
-		"not JSON":    status(200, "<html>gateway</html>"),
-		"no choices":  status(200, `{"id": "x", "choices": [], "usage": {"prompt_tokens": 5}}`),
-		"over 16 MiB": status(200, strings.Repeat(" ", maxReply)+`{"choices": []}`),
+		"not JSON": offSpec(status(200, "<html>gateway</html>")),
+		"no choices": status(200, `{"id": "x", "object": "chat.completion", "created": 1, "model": "fake", "choices": [],
+			"usage": {"prompt_tokens": 5, "completion_tokens": 0, "total_tokens": 5}}`, "Content-Type: application/json"),
+		"over 16 MiB": offSpec(status(200, strings.Repeat(" ", maxReply)+`{"choices": []}`)),
 	} {
 		f := newFake(t, h)
 		// Streaming 16 MiB under the race detector on a busy machine can outlast fastPolicy's 2 s
@@ -248,7 +246,7 @@ func TestConcurrentCalls(t *testing.T) {
 }
 
 func TestRedirectElsewhereDropsTheKey(t *testing.T) {
-	other := newFake(t, completion(cleanVerdict))
+	other := newKeylessFake(t, completion(cleanVerdict)) // it must get no key
 	f := newFake(t, func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, other.srv.URL+r.URL.Path, http.StatusTemporaryRedirect)
 	})
@@ -264,7 +262,7 @@ func TestRedirectElsewhereDropsTheKey(t *testing.T) {
 
 func TestNoKeyNoHeader(t *testing.T) {
 	t.Setenv("OPENAI_API_KEY", "")
-	f := newFake(t, completion(cleanVerdict))
+	f := newKeylessFake(t, completion(cleanVerdict))
 	if _, err := newModel(t, f, func(o *Options) { o.APIKey = "" }).Check(context.Background(), mllm.CheckInput{Context: testContext()}); err != nil {
 		t.Fatal(err)
 	}

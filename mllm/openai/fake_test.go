@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -105,20 +106,33 @@ type seen struct {
 
 // fake is an OpenAI-compatible chat-completions server: it records every request and answers
 // the n-th with the n-th handler (the last one repeats). Every request is checked for the
-// things every request must satisfy: the path, the key in the header and nowhere in the body.
+// things every request must satisfy: the path, the key in the header and nowhere in the body;
+// and every request and every reply against OpenAI's description of the API (conform).
 type fake struct {
-	t        *testing.T
-	srv      *httptest.Server
-	mu       sync.Mutex
-	got      []seen
-	handlers []http.HandlerFunc
+	t       *testing.T
+	srv     *httptest.Server
+	keyless bool // requests carry no key (a local server): the description's key is not required
+	// conformed counts the requests and replies checked against the description.
+	conformed struct{ requests, replies atomic.Int64 }
+	mu        sync.Mutex
+	got       []seen
+	handlers  []http.HandlerFunc
 }
 
 // newFake starts a fake answering with the handlers in turn.
 func newFake(t *testing.T, handlers ...http.HandlerFunc) *fake {
-	f := &fake{t: t, handlers: handlers}
-	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
-	t.Cleanup(f.srv.Close)
+	return startFake(&fake{t: t, handlers: handlers})
+}
+
+// newKeylessFake is newFake for a client without a key.
+func newKeylessFake(t *testing.T, handlers ...http.HandlerFunc) *fake {
+	return startFake(&fake{t: t, handlers: handlers, keyless: true})
+}
+
+// startFake serves f, every exchange checked against OpenAI's description.
+func startFake(f *fake) *fake {
+	f.srv = httptest.NewServer(f.conform(http.HandlerFunc(f.serve)))
+	f.t.Cleanup(f.srv.Close)
 	return f
 }
 
@@ -159,15 +173,28 @@ func completion(content string) http.HandlerFunc {
 
 // completionWith answers with content and a separate reasoning_content.
 func completionWith(content, reasoning string) http.HandlerFunc {
+	return chatCompletion(content, reasoning, "stop")
+}
+
+// chatCompletion answers with a chat completion as OpenAI's description has it (id, object,
+// created, model, choices with index, message, logprobs and finish_reason, usage), whose first
+// message has content, a vendor's reasoning_content beside it, and finish as its finish_reason.
+func chatCompletion(content, reasoning, finish string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(map[string]any{
-			"id": "chatcmpl-1", "object": "chat.completion", "model": "fake",
-			"choices": []any{map[string]any{"index": 0, "finish_reason": "stop",
-				"message": map[string]any{"role": "assistant", "content": content, "reasoning_content": reasoning}}},
+			"id": "chatcmpl-1", "object": "chat.completion", "created": 1767225600, "model": "fake",
+			"choices": []any{map[string]any{"index": 0, "finish_reason": finish, "logprobs": nil,
+				"message": map[string]any{"role": "assistant", "content": content, "refusal": nil, "reasoning_content": reasoning}}},
 			"usage": map[string]any{"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
 		})
 	}
+}
+
+// errorBody is an error body as OpenAI's description has it.
+func errorBody(msg, typ string) string {
+	data, _ := json.Marshal(map[string]any{"error": map[string]any{"message": msg, "type": typ, "param": nil, "code": nil}})
+	return string(data)
 }
 
 // status answers with a status, a body and headers ("Name: value").
@@ -195,7 +222,7 @@ func slow(d time.Duration, then http.HandlerFunc) http.HandlerFunc {
 
 // drop closes the connection without answering.
 func drop(w http.ResponseWriter, r *http.Request) {
-	conn, _, err := w.(http.Hijacker).Hijack()
+	conn, _, err := http.NewResponseController(w).Hijack()
 	if err == nil {
 		conn.Close()
 	}

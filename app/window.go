@@ -106,10 +106,15 @@ func NewWindow(a fyne.App, opt Options) *Window {
 // Close stops any run (waiting a few seconds for it to end) and the player; the engine belongs
 // to the caller. Call it on the UI goroutine; a second call does nothing more.
 func (w *Window) Close() {
-	w.closed.Store(true)
+	w.Detach()
 	w.runPanel.end()
 	w.player.Stop()
 }
+
+// Detach makes the window drop, from now on, what its player, a run or an export hand it. Call
+// it from any goroutine as soon as the app is to stop: once the driver has stopped, fyne.Do runs
+// their updates on their own goroutines, where widgets must not be touched. Close detaches too.
+func (w *Window) Detach() { w.closed.Store(true) }
 
 // do runs f on the UI goroutine (fyne.Do), unless the window has closed by then.
 func (w *Window) do(f func()) {

@@ -30,30 +30,46 @@ func runApp(ctx context.Context, args []string, stdout io.Writer) error {
 			"and open a run folder later with: interactagent app RUN_DIR")
 	}
 	a := fyneapp.NewWithID(appID)
-	e, err := render.NewEngine(render.Options{Samples: 1})
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "interactagent app: no 3D view: %v\n", err)
-		e = nil
-	}
-	opt := app.Options{Engine: e}
-	if os.Getenv("INTERACTAGENT_FPS_LOG") != "" {
-		opt.FPSLog = os.Stderr
-	}
+	started := make(chan struct{})
+	a.Lifecycle().SetOnStarted(func() { close(started) })
+	opt := appOptions()
 	w := app.NewWindow(a, opt)
+	// Quit the driver, not the app: fyne's App.Quit closes the window first, and GLFW then still
+	// delivers its mouse events to the closing window, whose view is gone (a crash).
+	q := appQuit{started: started, do: fyne.Do, detach: w.Detach, quit: func() { w.Close(); a.Driver().Quit() },
+		grace: appStopGrace, exit: exitStillStopping}
+	ended := q.onSignal(ctx)
+	defer ended()
 	if fs.NArg() == 1 {
 		if err := w.OpenPath(fs.Arg(0)); err != nil {
 			w.Close()
 			return err
 		}
 	}
-	stop := context.AfterFunc(ctx, func() { fyne.Do(a.Quit) })
-	defer stop()
-	w.W.ShowAndRun()
-	w.Close()
-	if e != nil {
-		e.Close()
+	if ctx.Err() == nil {
+		w.W.ShowAndRun()
 	}
-	return nil
+	w.Close()
+	if opt.Engine != nil {
+		opt.Engine.Close()
+	}
+	return interrupted(ctx, nil)
+}
+
+// appOptions are the window's: an engine for the 3D view (none, said so, without OpenGL) and,
+// with INTERACTAGENT_FPS_LOG set, the frame rate on stderr.
+func appOptions() app.Options {
+	var opt app.Options
+	e, err := render.NewEngine(render.Options{Samples: 1})
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "interactagent app: no 3D view: %v\n", err)
+	} else {
+		opt.Engine = e
+	}
+	if os.Getenv("INTERACTAGENT_FPS_LOG") != "" {
+		opt.FPSLog = os.Stderr
+	}
+	return opt
 }
 
 // haveDisplay reports whether a window can open here.

@@ -49,7 +49,7 @@ func runServeExecutor(ctx context.Context, args []string, stdout io.Writer) erro
 		return fmt.Errorf("listen on %s: %w", *addr, err)
 	}
 	e := kinematic.New(kinematic.Options{Profile: p, Seed: *seed})
-	return serveExecutor(ctx, ln, e, e.Name(), cfg, stdout)
+	return interrupted(ctx, serveExecutor(ctx, ln, e, e.Name(), cfg, stdout))
 }
 
 // serveExecutor serves e (called name) on ln until ctx ends, then stops taking requests, lets those

@@ -33,3 +33,17 @@ func interruptible(stderr io.Writer) (ctx context.Context, stop func()) {
 		cancel()
 	}
 }
+
+// interrupted is a command's result once it has stopped: err as it is, unless ctx has ended (a
+// signal), when a clean stop becomes ctx's error and a failure says so too, so that the command
+// exits 130 as the README says.
+func interrupted(ctx context.Context, err error) error {
+	switch {
+	case ctx.Err() == nil:
+		return err
+	case err == nil:
+		return ctx.Err()
+	default:
+		return fmt.Errorf("%w (%w)", err, ctx.Err())
+	}
+}

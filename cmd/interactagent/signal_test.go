@@ -142,3 +142,32 @@ func needFFmpeg(t *testing.T) {
 		t.Skip("ffmpeg is not installed")
 	}
 }
+
+// TestServeExecutorExits130AfterASignal: serve-executor stopped by SIGTERM exited 0, though the
+// README says a command stopped by a signal exits 130. Now it drains, says every request was
+// answered, and exits 130.
+func TestServeExecutorExits130AfterASignal(t *testing.T) {
+	logPath := filepath.Join(t.TempDir(), "serve.log")
+	logFile, err := os.Create(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer logFile.Close()
+	cmd := exec.Command(os.Args[0], "serve-executor", "--addr", "127.0.0.1:0")
+	cmd.Env = append(os.Environ(), "INTERACTAGENT_AS_MAIN=1")
+	cmd.Stdout, cmd.Stderr = logFile, logFile // a file, which the test may read while it runs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	log := func() string { b, _ := os.ReadFile(logPath); return string(b) }
+	if !waitFor(30*time.Second, func() bool { return strings.Contains(log(), "serving") }) {
+		cmd.Process.Kill()
+		t.Fatalf("the server did not start: %s", log())
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	err = cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 130 || !strings.Contains(log(), "every request was answered") {
+		t.Errorf("%v, output %q; want exit 130 after every request was answered", err, log())
+	}
+}

@@ -18,6 +18,7 @@ import (
 // serveConfig is what `interactagent serve-executor` was asked to do.
 type serveConfig struct {
 	maxInFlight int           // requests executed at once; more get 429
+	maxFrames   int           // frames of motion those requests make at once; more get 429
 	drain       time.Duration // how long requests in flight may finish after an interrupt
 }
 
@@ -29,7 +30,9 @@ func runServeExecutor(ctx context.Context, args []string, stdout io.Writer) erro
 	profile := fs.String("profile", "ideal", "error model of the served executor: ideal or motionllm")
 	seed := fs.Uint64("seed", 0, "seed of the error model")
 	var cfg serveConfig
-	fs.IntVar(&cfg.maxInFlight, "max-in-flight", 0, "requests executed at once; more are answered 429 with Retry-After (0: 2 per CPU)")
+	fs.IntVar(&cfg.maxInFlight, "max-in-flight", 0, "requests executed at once; more are answered 429 with Retry-After (0: 2 per CPU). A request takes its slot once its body is read, so slow senders cannot hold them")
+	fs.IntVar(&cfg.maxFrames, "max-frames-in-flight", 0, fmt.Sprintf("frames of motion the requests executed at once may make; more are answered 429 with Retry-After (0: %d, 4 replies at the 20,000-frame limit). "+
+		"This bounds the server's memory: about 1 kB of resident memory a frame (20 MB for a reply at the limit), however high --max-in-flight is", remote.DefaultFramesInFlight))
 	fs.DurationVar(&cfg.drain, "drain", 30*time.Second, "on Ctrl-C or SIGTERM, how long requests in flight may finish before they are cut off")
 	if err := fs.parse(args); err != nil {
 		return err
@@ -41,8 +44,8 @@ func runServeExecutor(ctx context.Context, args []string, stdout io.Writer) erro
 	if err != nil {
 		return usageError{fmt.Sprintf("--profile %q: want ideal or motionllm", *profile)}
 	}
-	if cfg.maxInFlight < 0 || cfg.drain < 0 {
-		return usageError{"--max-in-flight and --drain cannot be negative"}
+	if cfg.maxInFlight < 0 || cfg.maxFrames < 0 || cfg.drain < 0 {
+		return usageError{"--max-in-flight, --max-frames-in-flight and --drain cannot be negative"}
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -56,7 +59,7 @@ func runServeExecutor(ctx context.Context, args []string, stdout io.Writer) erro
 // in flight finish for up to cfg.drain, and says what it had to cut off.
 func serveExecutor(ctx context.Context, ln net.Listener, e executor.Executor, name string, cfg serveConfig, stdout io.Writer) error {
 	logger := log.New(stdout, "serve-executor: ", log.LstdFlags)
-	h := &remote.Handler{Exec: e, Model: name, Log: logger, MaxInFlight: cfg.maxInFlight}
+	h := &remote.Handler{Exec: e, Model: name, Log: logger, MaxInFlight: cfg.maxInFlight, MaxFramesInFlight: cfg.maxFrames}
 	srv := h.Server()
 	logger.Printf("serving %s on http://%s (POST /v1/execute, GET /v1/health); Ctrl-C stops", name, ln.Addr())
 	done := make(chan error, 1)

@@ -159,7 +159,9 @@ func (c *Clip) FrameAt(sec float64) Pose {
 }
 
 // Resample returns the clip at another frame rate, interpolating joint positions linearly; the
-// duration and segment times are kept.
+// duration and segment times are kept. A result of more than MaxFrames frames (a clip whose rate
+// is far below fps: 100 frames at 0.002 fps last 13.75 hours) is refused before anything is
+// allocated.
 func (c *Clip) Resample(fps float64) (*Clip, error) {
 	if CheckFPS(fps) != nil {
 		return nil, fmt.Errorf("motion: resample to %v fps, want a rate in (0, %g]", fps, MaxFPS)
@@ -167,7 +169,13 @@ func (c *Clip) Resample(fps float64) (*Clip, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	n := int(math.Round(float64(len(c.Frames)-1)*fps/c.FPS)) + 1
+	// Counted in float64, where a count too large for an int is still a number (or +Inf).
+	frames := math.Round(float64(len(c.Frames)-1)*fps/c.FPS) + 1
+	if !(frames <= MaxFrames) {
+		return nil, fmt.Errorf("motion: resample %d frames at %g fps (%.4g s) to %g fps: %.4g frames, want at most %d",
+			len(c.Frames), c.FPS, float64(len(c.Frames)-1)/c.FPS, fps, frames, MaxFrames)
+	}
+	n := int(frames)
 	out := &Clip{FPS: fps, Frames: make([]Pose, n)}
 	for i := range out.Frames {
 		out.Frames[i] = c.FrameAt(float64(i) / fps)

@@ -79,19 +79,36 @@ func (e *Engine) NewSequence(s *scene.Scene, clips []*motion.Clip, opt SequenceO
 	if err := media.CheckFPS(opt.FPS); err != nil {
 		return nil, fmt.Errorf("render: sequence: %w", err)
 	}
-	q := &Sequence{e: e, scene: s, clips: clips, opt: opt}
-	dur := 0.0
+	n, err := sequenceFrames(clips, opt.FPS)
+	if err != nil {
+		return nil, err
+	}
+	q := &Sequence{e: e, scene: s, clips: clips, opt: opt, frames: n}
 	for _, c := range clips {
-		dur = math.Max(dur, float64(c.Len()-1)/c.FPS)
 		q.roots = append(q.roots, c.RootTrajectory())
 	}
-	n := int(math.Floor(dur*opt.FPS+1e-9)) + 1
-	if n > maxSequenceFrames {
-		return nil, fmt.Errorf("render: sequence of %.0f s at %g fps is %d frames, want at most %d", dur, opt.FPS, n, maxSequenceFrames)
-	}
-	q.frames = n
 	q.fixed = q.fixedCameras()
 	return q, nil
+}
+
+// sequenceFrames counts the frames of a sequence of valid clips at fps: as many as the longest
+// clip's duration takes, refused above maxSequenceFrames. The count is made in float64, where a
+// clip of a tiny rate (1e-300 fps lasts 1e300 s) gives a number too large for an int, not one
+// that wraps around.
+func sequenceFrames(clips []*motion.Clip, fps float64) (int, error) {
+	dur, longest := 0.0, 0
+	for i, c := range clips {
+		if d := float64(c.Len()-1) / c.FPS; d > dur {
+			dur, longest = d, i
+		}
+	}
+	n := math.Floor(dur*fps+1e-9) + 1
+	if !(n <= maxSequenceFrames) {
+		c := clips[longest]
+		return 0, fmt.Errorf("render: sequence of %.4g s (clip %d: %d frames at %g fps) at %g fps is %.4g frames, want at most %d",
+			dur, longest+1, c.Len(), c.FPS, fps, n, maxSequenceFrames)
+	}
+	return int(n), nil
 }
 
 // fixedCameras returns each pane's camera when it does not follow: the given one, or one camera

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"interactagent/motion"
@@ -74,5 +75,35 @@ func TestSequenceHoldsTheLastPose(t *testing.T) {
 	}
 	if _, err := e.NewSequence(nil, nil, SequenceOptions{}); err == nil {
 		t.Error("no clips: want an error")
+	}
+}
+
+// TestSequenceFramesAreCountedWithoutWrapping: a clip of a tiny rate lasts so long that its frame
+// count does not fit an int; it used to wrap to -9223372036854775807 frames and pass the check.
+// Counts are refused above the limit with the durations and rates that made them, and counted
+// exactly up to it.
+func TestSequenceFramesAreCountedWithoutWrapping(t *testing.T) {
+	slow := func(n int, fps float64) *motion.Clip {
+		c := straightWalk(n, 0.01)
+		c.FPS = fps
+		return c
+	}
+	refused := []struct {
+		clips []*motion.Clip
+		fps   float64
+		says  string
+	}{
+		{[]*motion.Clip{slow(2, 1e-300)}, 30, "sequence of 1e+300 s (clip 1: 2 frames at 1e-300 fps) at 30 fps is 3e+301 frames, want at most 36000"},
+		{[]*motion.Clip{slow(10, 20), slow(100, 0.002)}, 20, "(clip 2: 100 frames at 0.002 fps) at 20 fps is 9.9e+05 frames"},
+		{[]*motion.Clip{slow(36001, 20)}, 20, "36001 frames at 20 fps) at 20 fps is 3.6e+04 frames, want at most 36000"},
+	}
+	for _, c := range refused {
+		n, err := sequenceFrames(c.clips, c.fps)
+		if err == nil || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("%d frames, %v: want an error saying %q", n, err, c.says)
+		}
+	}
+	if n, err := sequenceFrames([]*motion.Clip{slow(36000, 20), slow(5, 1)}, 20); err != nil || n != 36000 {
+		t.Errorf("30 minutes at 20 fps: %d frames, %v; want 36000", n, err)
 	}
 }

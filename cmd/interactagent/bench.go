@@ -59,6 +59,15 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 	return b.run(ctx, stdout)
 }
 
+// benchAdvice says what to do about a bench that stopped with an error: continue it, or, when it
+// wrote nothing (no bench.json), start it again.
+func benchAdvice(dir string) string {
+	if _, err := os.Stat(filepath.Join(dir, "bench.json")); err != nil {
+		return " (nothing of the bench was written to " + dir + ": run it again once the cause is mended)"
+	}
+	return " (the bench folder " + dir + " keeps every finished trial; continue with --resume --out " + dir + ")"
+}
+
 // definesBench reports whether a flag that says what the bench runs (rather than where and how
 // fast) was given.
 func definesBench(fs *flag.FlagSet) bool {
@@ -116,7 +125,7 @@ func (b benchSetup) run(ctx context.Context, stdout io.Writer) error {
 		return err
 	}
 	if err != nil {
-		return fmt.Errorf("%w (the bench folder %s keeps every finished trial; continue with --resume)", err, o.Out)
+		return fmt.Errorf("%w%s", err, benchAdvice(o.Out))
 	}
 	fmt.Fprintf(stdout, "\n%s\nbench: %d trial(s) with a result in %.1f s; wrote %s\n", rep.Tables(), len(rep.Results),
 		time.Since(start).Seconds(), filepath.Join(o.Out, "report.md"))

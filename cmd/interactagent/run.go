@@ -163,7 +163,7 @@ func (c *runConfig) run(ctx context.Context, stdout io.Writer) error {
 		printRounds(stdout, tr, env.Folder.Dir())
 	}
 	if err != nil {
-		return fmt.Errorf("%w (the run folder %s keeps what was done; continue with --resume %s)", err, env.Folder.Dir(), env.Folder.Dir())
+		return fmt.Errorf("%w%s", err, agent.Advice(env.Folder.Dir(), err))
 	}
 	return nil
 }

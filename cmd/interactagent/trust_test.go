@@ -160,3 +160,14 @@ func TestRunRefusesAFolderThatHoldsARun(t *testing.T) {
 	checkRun(t, []string{"run", "--resume", empty}, 1, []string{"stopped before it began", "--out " + empty})
 	checkRun(t, []string{"run", "--scene", "living_room", "--task", "sit on the armchair", "--mode", "naive", "--no-render", "--out", empty}, 0, nil)
 }
+
+// A run whose instruction the reasoner cannot use pointed at --resume, which meets the same error.
+// It says to start a new run instead; an interrupted run still points at --resume.
+func TestFailedRunSaysWhatCanBeDone(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "R")
+	out := checkRun(t, []string{"run", "--scene", "living_room", "--task", "juggle three balls", "--mode", "naive", "--no-render", "--out", dir}, 1,
+		[]string{"a resume would meet the same error", "another scene or instruction"})
+	if strings.Contains(out, "--resume") {
+		t.Errorf("the message points at --resume: %s", out)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"interactagent/mllm"
 	"interactagent/mllm/geometric"
 	"interactagent/scene"
+	"interactagent/scene/floor"
 	"interactagent/scene/furniture"
 	"interactagent/scene/unihsi"
 )
@@ -225,7 +226,7 @@ func planFor(r *geometric.Reasoner, s *scene.Scene, instruction string) (mllm.Pl
 // body (objects and their names unchanged).
 func standPointsFreed(t *testing.T, s *scene.Scene) *scene.Scene {
 	t.Helper()
-	fl, err := scene.NewFloor(s, scene.FloorOptions{})
+	fl, err := floor.New(s, floor.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

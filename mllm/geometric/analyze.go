@@ -11,6 +11,7 @@ import (
 	"interactagent/mllm"
 	"interactagent/motion"
 	"interactagent/scene"
+	"interactagent/scene/floor"
 
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -56,7 +57,7 @@ func compass(h float64) string {
 func mgl(rad float64) float64 { return rad * 180 / math.Pi }
 
 // writeObject writes one object's line.
-func writeObject(b *strings.Builder, o *scene.Object, start motion.State, fl *scene.Floor) {
+func writeObject(b *strings.Builder, o *scene.Object, start motion.State, fl *floor.Floor) {
 	size := o.Bounds().Size()
 	d := center(o).Sub(start.Root)
 	fmt.Fprintf(b, "- %s (%s): %.2f × %.2f m, %.2f m high; %.1f m away, %s", o.ID, strings.ReplaceAll(o.Category, "_", " "),
@@ -97,8 +98,8 @@ func affords(o *scene.Object) string {
 }
 
 // way describes the walkable way to the object from the start.
-func way(o *scene.Object, start motion.State, fl *scene.Floor) string {
-	pl := &planner{floors: []*scene.Floor{fl}, floor: fl, walkScale: 1, turnScale: 1}
+func way(o *scene.Object, start motion.State, fl *floor.Floor) string {
+	pl := &planner{floors: []*floor.Floor{fl}, floor: fl, walkScale: 1, turnScale: 1}
 	sp, err := pl.standPoint(o, start.Root)
 	if err != nil {
 		return "no free way to it"
@@ -108,7 +109,7 @@ func way(o *scene.Object, start motion.State, fl *scene.Floor) string {
 		return "no free way to it"
 	}
 	w, at := fl.PathWidth(path)
-	if w >= 2*scene.FloorMaxClearance {
+	if w >= 2*floor.MaxClearance {
 		return fmt.Sprintf("reached by a %.1f m walk over open floor", pathLength(path))
 	}
 	return fmt.Sprintf("reached by a %.1f m walk with %d turn(s), the narrowest passage %.2f m wide near (%.1f, %.1f)",

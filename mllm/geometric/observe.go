@@ -10,7 +10,7 @@ import (
 	"interactagent/geom"
 	"interactagent/mllm"
 	"interactagent/motion"
-	"interactagent/scene"
+	"interactagent/scene/floor"
 )
 
 // Tolerances of the reasoner's judgement of one step, as a careful model would apply them to a
@@ -62,7 +62,7 @@ type observer struct {
 	r     *Reasoner
 	in    mllm.ObserveInput
 	goals []goal
-	fl    *scene.Floor
+	fl    *floor.Floor
 	e     *eye
 	c     *motion.Clip
 }

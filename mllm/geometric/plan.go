@@ -8,6 +8,7 @@ import (
 
 	"interactagent/geom"
 	"interactagent/scene"
+	"interactagent/scene/floor"
 )
 
 // step is one planned action and the pose the reasoner expects after it.
@@ -21,8 +22,8 @@ type planner struct {
 	// floors are the walkable floors a goal is planned on, tried in order until one serves:
 	// routes with room to spare for the executor's drift, then the body's clearance, then only
 	// the torso's (a stand point in a gap narrower than hanging arms need). floor is the one in use.
-	floors []*scene.Floor
-	floor  *scene.Floor
+	floors []*floor.Floor
+	floor  *floor.Floor
 	// scale multiplies walked distances and turned angles, from what reflection learned of the
 	// executor (1 when nothing was learned).
 	walkScale, turnScale float64
@@ -241,7 +242,7 @@ func (pl *planner) clearWay(a, b mgl64.Vec3) bool {
 }
 
 // torsoClearance is how far from every obstacle a root may stand when the arms may brush it:
-// the torso's half depth and a margin, less than scene.BodyClearance, which keeps hanging arms
+// the torso's half depth and a margin, less than floor.BodyClearance, which keeps hanging arms
 // clear whichever way the body faces.
 const torsoClearance = 0.22
 
@@ -262,7 +263,7 @@ func (pl *planner) standPlace(o *scene.Object, p mgl64.Vec3) (sp, q mgl64.Vec3, 
 	}
 	for _, cand := range points {
 		free, ok := pl.floor.NearestFree(cand)
-		if !ok || horizontal(free.Sub(cand)) > scene.FloorSnap {
+		if !ok || horizontal(free.Sub(cand)) > floor.Snap {
 			continue
 		}
 		if path, err := pl.floor.Path(p, free); err == nil && pathLength(path) < bestLen {
@@ -283,7 +284,7 @@ func (pl *planner) beside(o *scene.Object, p mgl64.Vec3) mgl64.Vec3 {
 		d = mgl64.Vec3{0, 0, 1}
 	}
 	size := o.Bounds().Size()
-	return c.Add(d.Normalize().Mul(math.Hypot(size.X(), size.Z())/2 + scene.BodyClearance + 0.05))
+	return c.Add(d.Normalize().Mul(math.Hypot(size.X(), size.Z())/2 + floor.BodyClearance + 0.05))
 }
 
 // pathLength returns a polyline's length.
@@ -341,7 +342,7 @@ func (pl *planner) approach(o *scene.Object, target mgl64.Vec3, h float64, from 
 	best, bestD := mgl64.Vec3{}, math.Inf(1)
 	for _, sp := range o.StandPoints {
 		q, ok := pl.floor.NearestFree(sp)
-		if !ok || horizontal(q.Sub(sp)) > scene.FloorSnap || !pl.reachable(q, from) {
+		if !ok || horizontal(q.Sub(sp)) > floor.Snap || !pl.reachable(q, from) {
 			continue
 		}
 		if d := horizontal(q.Sub(target)); d < bestD {
@@ -469,7 +470,7 @@ func (pl *planner) edgeSeat(surf scene.Surface, from mgl64.Vec3) (mgl64.Vec3, fl
 // none.
 func (pl *planner) routeLength(p, from mgl64.Vec3) float64 {
 	q, ok := pl.floor.NearestFree(p)
-	if !ok || horizontal(q.Sub(p)) > scene.FloorSnap {
+	if !ok || horizontal(q.Sub(p)) > floor.Snap {
 		return math.Inf(1)
 	}
 	path, err := pl.floor.Path(from, q)
@@ -540,7 +541,7 @@ func (pl *planner) lieApproach(surf scene.Surface, from mgl64.Vec3) (mgl64.Vec3,
 // reachable reports whether a free cell near p can be walked to from from.
 func (pl *planner) reachable(p, from mgl64.Vec3) bool {
 	q, ok := pl.floor.NearestFree(p)
-	if !ok || horizontal(q.Sub(p)) > scene.FloorSnap {
+	if !ok || horizontal(q.Sub(p)) > floor.Snap {
 		return false
 	}
 	_, err := pl.floor.Path(from, q)

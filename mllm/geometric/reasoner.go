@@ -7,6 +7,7 @@ import (
 	"interactagent/mllm"
 	"interactagent/scene"
 	"interactagent/scene/distance"
+	"interactagent/scene/floor"
 )
 
 // Name is how the built-in reasoner names itself in every output: a stand-in, not a model.
@@ -27,7 +28,7 @@ type Reasoner struct {
 	seed   uint64
 	see    Perception
 	mu     sync.Mutex
-	floors map[floorKey]*scene.Floor
+	floors map[floorKey]*floor.Floor
 	depths map[*scene.Scene]*distance.DepthField
 }
 
@@ -39,7 +40,7 @@ func New(opt Options) *Reasoner {
 	if opt.Perception != nil {
 		p = *opt.Perception
 	}
-	return &Reasoner{seed: opt.Seed, see: p, floors: map[floorKey]*scene.Floor{}, depths: map[*scene.Scene]*distance.DepthField{}}
+	return &Reasoner{seed: opt.Seed, see: p, floors: map[floorKey]*floor.Floor{}, depths: map[*scene.Scene]*distance.DepthField{}}
 }
 
 // Name implements mllm.Model: the reasoner says what it is.
@@ -52,11 +53,11 @@ type floorKey struct {
 }
 
 // floor returns the scene's walkable floor, built once.
-func (r *Reasoner) floor(s *scene.Scene) (*scene.Floor, error) { return r.floorWith(s, 0) }
+func (r *Reasoner) floor(s *scene.Scene) (*floor.Floor, error) { return r.floorWith(s, 0) }
 
 // floorWith returns the scene's walkable floor keeping extra clearance, built once per scene and
 // clearance.
-func (r *Reasoner) floorWith(s *scene.Scene, extra float64) (*scene.Floor, error) {
+func (r *Reasoner) floorWith(s *scene.Scene, extra float64) (*floor.Floor, error) {
 	if s == nil {
 		return nil, fmt.Errorf("geometric: no scene: the built-in reasoner reads the scene's geometry")
 	}
@@ -66,7 +67,7 @@ func (r *Reasoner) floorWith(s *scene.Scene, extra float64) (*scene.Floor, error
 	if f, ok := r.floors[k]; ok {
 		return f, nil
 	}
-	f, err := scene.NewFloor(s, scene.FloorOptions{Clearance: scene.BodyClearance + extra})
+	f, err := floor.New(s, floor.Options{Clearance: floor.BodyClearance + extra})
 	if err != nil {
 		return nil, err
 	}
@@ -82,9 +83,9 @@ const squeezeClearance = 0.15
 // newPlanner returns a planner over the scene's floors: keeping extra clearance beyond the body's
 // when it can (a route around what a step walked into), then the body's (base), then the torso's,
 // then squeezing through.
-func (r *Reasoner) newPlanner(s *scene.Scene, base *scene.Floor, walkScale, turnScale, extra float64) *planner {
+func (r *Reasoner) newPlanner(s *scene.Scene, base *floor.Floor, walkScale, turnScale, extra float64) *planner {
 	pl := &planner{walkScale: walkScale, turnScale: turnScale}
-	for _, c := range []float64{extra, 0, torsoClearance - scene.BodyClearance, squeezeClearance - scene.BodyClearance} {
+	for _, c := range []float64{extra, 0, torsoClearance - floor.BodyClearance, squeezeClearance - floor.BodyClearance} {
 		f, err := base, error(nil)
 		if c != 0 {
 			f, err = r.floorWith(s, c)

@@ -8,7 +8,7 @@ import (
 
 	"interactagent/mllm"
 	"interactagent/motion"
-	"interactagent/scene"
+	"interactagent/scene/floor"
 )
 
 // PenetrationLimit is the deepest a body may sink into an object (as the reasoner sees it) for the
@@ -50,7 +50,7 @@ func (r *Reasoner) Plan(ctx context.Context, in mllm.PlanInput) (_ mllm.Plan, er
 }
 
 // read understands the task in the scene and returns its goals and the walkable floor.
-func (r *Reasoner) read(c mllm.Context) ([]goal, *scene.Floor, error) {
+func (r *Reasoner) read(c mllm.Context) ([]goal, *floor.Floor, error) {
 	fl, err := r.floor(c.Scene)
 	if err != nil {
 		return nil, nil, err
@@ -62,7 +62,7 @@ func (r *Reasoner) read(c mllm.Context) ([]goal, *scene.Floor, error) {
 // readHastily is read as the planning and observing roles read the instruction before any
 // reflection has taught them to read it whole: each clause after the first may slip
 // (Perception.ClauseSlip), the same clauses for every role of the run.
-func (r *Reasoner) readHastily(c mllm.Context) ([]goal, *scene.Floor, error) {
+func (r *Reasoner) readHastily(c mllm.Context) ([]goal, *floor.Floor, error) {
 	goals, fl, err := r.read(c)
 	if err != nil || c.Lessons != "" || r.see.ClauseSlip == 0 {
 		return goals, fl, err

@@ -8,6 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/scene"
+	"interactagent/scene/floor"
 )
 
 // libWant lists the scenes the issue asks for.
@@ -159,13 +160,13 @@ func libAngleDiff(a, b float64) float64 {
 	return d
 }
 
-// TestBuiltinReachable asks each room's walkable floor (scene.Floor: LayoutClearance from every
+// TestBuiltinReachable asks each room's walkable floor (floor.Floor: LayoutClearance from every
 // triangle a person cannot step over or walk under) for a path from the start to every stand
 // point: every one must be reachable, so every task can be done, and the flat's second room
 // only through its doorway (TestBuiltinFlatDoorway).
 func TestBuiltinReachable(t *testing.T) {
 	for name, s := range libScenes(t) {
-		f := libFloor(t, s, scene.FloorOptions{})
+		f := libFloor(t, s, floor.Options{})
 		for _, o := range s.Objects {
 			for _, p := range o.StandPoints {
 				if _, err := f.Path(s.Start.Root, p); err != nil {
@@ -177,12 +178,12 @@ func TestBuiltinReachable(t *testing.T) {
 }
 
 // libFloor builds the walkable floor of s with LayoutClearance unless opt says otherwise.
-func libFloor(t *testing.T, s *scene.Scene, opt scene.FloorOptions) *scene.Floor {
+func libFloor(t *testing.T, s *scene.Scene, opt floor.Options) *floor.Floor {
 	t.Helper()
 	if opt.Clearance == 0 {
 		opt.Clearance = LayoutClearance
 	}
-	f, err := scene.NewFloor(s, opt)
+	f, err := floor.New(s, opt)
 	if err != nil {
 		t.Fatalf("%s: %v", s.Name, err)
 	}
@@ -219,7 +220,7 @@ func TestBuiltinFlatDoorway(t *testing.T) {
 			}
 		}
 	}
-	if f := libFloor(t, s, scene.FloorOptions{}); !f.Free(mid) {
+	if f := libFloor(t, s, floor.Options{}); !f.Free(mid) {
 		t.Errorf("flat: the doorway's middle %v is not walkable floor", mid)
 	}
 	sides := map[bool]int{}
@@ -240,7 +241,7 @@ func TestBuiltinLoungeBlocksStraightPaths(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	full := libFloor(t, s, scene.FloorOptions{})
+	full := libFloor(t, s, floor.Options{})
 	for _, id := range []string{"sofa_1", "armchair_1"} {
 		target, ok := s.Object(id)
 		if !ok || len(target.StandPoints) == 0 {
@@ -252,7 +253,7 @@ func TestBuiltinLoungeBlocksStraightPaths(t *testing.T) {
 				others.Objects = append(others.Objects, o)
 			}
 		}
-		f := libFloor(t, others, scene.FloorOptions{Clearance: 0.2})
+		f := libFloor(t, others, floor.Options{Clearance: 0.2})
 		for _, goal := range target.StandPoints {
 			if libSegmentFree(f, s.Start.Root, goal) {
 				t.Errorf("lounge: straight path from the start to %s's stand point %v is clear", id, goal)
@@ -266,7 +267,7 @@ func TestBuiltinLoungeBlocksStraightPaths(t *testing.T) {
 
 // libSegmentFree reports whether every point of the floor segment a–b, sampled every centimetre,
 // is walkable floor.
-func libSegmentFree(f *scene.Floor, a, b mgl64.Vec3) bool {
+func libSegmentFree(f *floor.Floor, a, b mgl64.Vec3) bool {
 	n := int(math.Ceil(b.Sub(a).Len() / 0.01))
 	for k := 0; k <= n; k++ {
 		if !f.Free(a.Add(b.Sub(a).Mul(float64(k) / float64(max(n, 1))))) {

@@ -1,4 +1,4 @@
-package scene
+package floor
 
 import (
 	"math"
@@ -20,7 +20,7 @@ func (f *Floor) nearestFree(p mgl64.Vec3, limit float64) (mgl64.Vec3, bool) {
 	if !ok {
 		return mgl64.Vec3{}, false
 	}
-	q, best, bestD2 := floorVec(p), -1, math.Inf(1)
+	q, best, bestD2 := xz(p), -1, math.Inf(1)
 	for r := 0; r <= max(f.nx, f.nz); r++ {
 		// Every centre of ring r lies at least r−½ cells from p along one axis.
 		if lb := (float64(r) - 0.5) * f.opt.Cell; r > 0 && (lb > limit || lb*lb >= bestD2) {
@@ -31,7 +31,7 @@ func (f *Floor) nearestFree(p mgl64.Vec3, limit float64) (mgl64.Vec3, bool) {
 	if best < 0 || bestD2 > limit*limit {
 		return mgl64.Vec3{}, false
 	}
-	return floorPoint(f.center(best)), true
+	return fromXZ(f.center(best)), true
 }
 
 // ringNearest returns the free cell nearest q among best and the cells at ring r around (i, j)

@@ -1,9 +1,11 @@
-package scene
+package floor
 
 import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/scene"
 )
 
 // rasterise measures, for every cell within reach of an obstacle, the distance from its centre to
@@ -18,10 +20,10 @@ import (
 // in a dense mesh is many of them: the small triangles in the middle of a smooth sofa's top
 // cost a few dozen cells each instead of a few hundred (a quarter off building a room of
 // 300,000 triangles).
-func (f *Floor) rasterise(s *Scene) {
-	f.eachPoly(s, func(p floorPoly) { f.rasterisePoly(&p, 0) })
+func (f *Floor) rasterise(s *scene.Scene) {
+	f.eachPoly(s, func(p poly) { f.rasterisePoly(&p, 0) })
 	reach := max(f.opt.Clearance, f.opt.Cell)
-	f.eachPoly(s, func(p floorPoly) {
+	f.eachPoly(s, func(p poly) {
 		if !f.buried(&p) {
 			f.rasterisePoly(&p, reach)
 		}
@@ -30,7 +32,7 @@ func (f *Floor) rasterise(s *Scene) {
 
 // eachPoly calls fn with the part within the band of every triangle of every object that is not
 // a floor.
-func (f *Floor) eachPoly(s *Scene, fn func(floorPoly)) {
+func (f *Floor) eachPoly(s *scene.Scene, fn func(poly)) {
 	for _, o := range s.Objects {
 		if o == nil || o.IsFloor() {
 			continue
@@ -48,7 +50,7 @@ func (f *Floor) eachPoly(s *Scene, fn func(floorPoly)) {
 }
 
 // meshTriangles returns m's triangles, none for a nil mesh.
-func meshTriangles(m *Mesh) [][3]int32 {
+func meshTriangles(m *scene.Mesh) [][3]int32 {
 	if m == nil {
 		return nil
 	}
@@ -60,7 +62,7 @@ func meshTriangles(m *Mesh) [][3]int32 {
 // the disc around c through that nearest point would hold no obstacle, and so would the disc of
 // radius 1¼ cells inside it next to the polygon; a disc that wide holds a cell centre, within two
 // cells of the polygon and free, which contradicts the premise. Skipping it changes no distance.
-func (f *Floor) buried(p *floorPoly) bool {
+func (f *Floor) buried(p *poly) bool {
 	m := 2 * f.opt.Cell
 	i0, i1 := f.span(p.lo[0]-m, p.hi[0]+m, f.x0, f.nx)
 	j0, j1 := f.span(p.lo[1]-m, p.hi[1]+m, f.z0, f.nz)
@@ -81,7 +83,7 @@ func (f *Floor) buried(p *floorPoly) bool {
 // it than to what was measured before. Each row visits only the cells whose centres are within
 // reach of the polygon's box, and a cell is skipped when the box alone is already farther than
 // the cell's distance so far (inside another polygon, 0).
-func (f *Floor) rasterisePoly(p *floorPoly, reach float64) {
+func (f *Floor) rasterisePoly(p *poly, reach float64) {
 	lo, hi := p.lo, p.hi
 	j0, j1 := f.span(lo[1]-reach, hi[1]+reach, f.z0, f.nz)
 	for j := j0; j <= j1; j++ {

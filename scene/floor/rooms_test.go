@@ -1,4 +1,4 @@
-package scene_test
+package floor_test
 
 import (
 	"errors"
@@ -8,29 +8,30 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/scene"
+	"interactagent/scene/floor"
 	"interactagent/scene/furniture"
 )
 
 // roomFloor builds a built-in room and its floor with the default options.
-func roomFloor(t testing.TB, name string) (*scene.Scene, *scene.Floor) {
+func roomFloor(t testing.TB, name string) (*scene.Scene, *floor.Floor) {
 	t.Helper()
 	s, err := furniture.Builtin(name)
 	if err != nil {
 		t.Fatalf("Builtin(%q): %v", name, err)
 	}
-	f, err := scene.NewFloor(s, scene.FloorOptions{})
+	f, err := floor.New(s, floor.Options{})
 	if err != nil {
-		t.Fatalf("%s: NewFloor: %v", name, err)
+		t.Fatalf("%s: New: %v", name, err)
 	}
 	return s, f
 }
 
-// TestFloorBuiltinRooms checks every built-in room: the start is free, or a free cell centre is
+// TestBuiltinRooms checks every built-in room: the start is free, or a free cell centre is
 // within a cell (5 cm) of it (the layouts keep the start and stand points 0.35 m from every
 // part's box, but the centre of the cell a point lies in may be nearer), and a walkable path
 // leads from the start to every stand point of every object, ending within a cell of it.
-func TestFloorBuiltinRooms(t *testing.T) {
-	const snap = scene.FloorCell
+func TestBuiltinRooms(t *testing.T) {
+	const snap = floor.Cell
 	for _, name := range furniture.BuiltinNames() {
 		s, f := roomFloor(t, name)
 		start := s.Start.Root
@@ -40,12 +41,12 @@ func TestFloorBuiltinRooms(t *testing.T) {
 		for _, o := range s.Objects {
 			for _, sp := range o.StandPoints {
 				path, err := f.Path(start, sp)
-				var pe *scene.PathError
+				var pe *floor.PathError
 				switch {
 				case errors.As(err, &pe):
 					t.Errorf("%s: %s stand point (%.2f, %.2f): %v", name, o.ID, sp.X(), sp.Z(), err)
 				case err != nil:
-					t.Errorf("%s: %s: %v, want a *scene.PathError or none", name, o.ID, err)
+					t.Errorf("%s: %s: %v, want a *floor.PathError or none", name, o.ID, err)
 				case path[len(path)-1].Sub(sp).Len() > snap:
 					t.Errorf("%s: %s path ends at %v, %.3f m from its stand point %v", name, o.ID, path[len(path)-1], path[len(path)-1].Sub(sp).Len(), sp)
 				}
@@ -54,10 +55,10 @@ func TestFloorBuiltinRooms(t *testing.T) {
 	}
 }
 
-// TestFloorFlatDoorway walks from the flat's living room to its bed: every way crosses the
+// TestFlatDoorway walks from the flat's living room to its bed: every way crosses the
 // partition at x = 4.5 inside its 0.9 m doorway (z from 0.75 to 1.65), so no path is wider than
 // that, and for a stand point with no narrower gap near it PathWidth names the doorway.
-func TestFloorFlatDoorway(t *testing.T) {
+func TestFlatDoorway(t *testing.T) {
 	s, f := roomFloor(t, "flat")
 	bed, ok := s.Object("bed_1")
 	if !ok || len(bed.StandPoints) == 0 {

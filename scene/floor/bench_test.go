@@ -1,4 +1,4 @@
-package scene_test
+package floor_test
 
 import (
 	"testing"
@@ -6,22 +6,23 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/scene"
+	"interactagent/scene/floor"
 )
 
-// BenchmarkNewFloorLounge measures building the walkable floor of the largest built-in room.
-func BenchmarkNewFloorLounge(b *testing.B) {
+// BenchmarkNewLounge measures building the walkable floor of the largest built-in room.
+func BenchmarkNewLounge(b *testing.B) {
 	s, _ := roomFloor(b, "lounge")
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := scene.NewFloor(s, scene.FloorOptions{}); err != nil {
+		if _, err := floor.New(s, floor.Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
-// BenchmarkFloorPathLounge measures the longest path across the lounge: between the two stand
+// BenchmarkPathLounge measures the longest path across the lounge: between the two stand
 // points farthest apart.
-func BenchmarkFloorPathLounge(b *testing.B) {
+func BenchmarkPathLounge(b *testing.B) {
 	s, f := roomFloor(b, "lounge")
 	from, to := farthestStandPoints(s)
 	b.ReportAllocs()
@@ -49,8 +50,8 @@ func farthestStandPoints(s *scene.Scene) (mgl64.Vec3, mgl64.Vec3) {
 	return a, b
 }
 
-// BenchmarkFloorPathWidthLounge measures PathWidth along the path of BenchmarkFloorPathLounge.
-func BenchmarkFloorPathWidthLounge(b *testing.B) {
+// BenchmarkPathWidthLounge measures PathWidth along the path of BenchmarkPathLounge.
+func BenchmarkPathWidthLounge(b *testing.B) {
 	s, f := roomFloor(b, "lounge")
 	path, err := f.Path(farthestStandPoints(s))
 	if err != nil {

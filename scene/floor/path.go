@@ -1,4 +1,4 @@
-package scene
+package floor
 
 import (
 	"fmt"
@@ -42,11 +42,11 @@ type PathError struct {
 
 // Error says between which points there is no path and why, starting "scene: floor path".
 func (e *PathError) Error() string {
-	return fmt.Sprintf("scene: floor path from %s to %s: %s", floorText(e.From), floorText(e.To), e.Msg)
+	return fmt.Sprintf("scene: floor path from %s to %s: %s", pointText(e.From), pointText(e.To), e.Msg)
 }
 
-// floorText writes a floor point as "(x, z)".
-func floorText(p mgl64.Vec3) string { return fmt.Sprintf("(%.2f, %.2f)", p.X(), p.Z()) }
+// pointText writes a floor point as "(x, z)".
+func pointText(p mgl64.Vec3) string { return fmt.Sprintf("(%.2f, %.2f)", p.X(), p.Z()) }
 
 // Path returns a shortest walkable path from one floor point to another (y ignored) as a
 // polyline of few waypoints on the floor (y = 0), the first at from and the last at to. An
@@ -90,21 +90,21 @@ func (f *Floor) Path(from, to mgl64.Vec3) ([]mgl64.Vec3, error) {
 // the floor when its cell is free, else the nearest free cell centre within Snap.
 func (f *Floor) endpoint(what string, p, from, to mgl64.Vec3) (mgl64.Vec3, error) {
 	if !geom.Finite(p.X()) || !geom.Finite(p.Z()) {
-		return p, &PathError{PathOutside, from, to, fmt.Sprintf("the %s %s is not a finite point", what, floorText(p))}
+		return p, &PathError{PathOutside, from, to, fmt.Sprintf("the %s %s is not a finite point", what, pointText(p))}
 	}
 	if _, ok := f.cellOf(p); !ok {
 		e := f.Extent()
 		return p, &PathError{PathOutside, from, to, fmt.Sprintf("the %s %s is outside the floor grid, which covers x %.2f to %.2f and z %.2f to %.2f",
-			what, floorText(p), e.Lo.X(), e.Hi.X(), e.Lo.Z(), e.Hi.Z())}
+			what, pointText(p), e.Lo.X(), e.Hi.X(), e.Lo.Z(), e.Hi.Z())}
 	}
 	if f.Free(p) {
-		return floorPoint(floorVec(p)), nil
+		return fromXZ(xz(p)), nil
 	}
 	if q, ok := f.nearestFree(p, f.opt.Snap); ok {
 		return q, nil
 	}
 	return p, &PathError{PathBlocked, from, to, fmt.Sprintf("the %s %s is %.2f m from an obstacle, and no floor within %g m of it is %g m clear of everything",
-		what, floorText(p), f.Clearance(p), f.opt.Snap, f.opt.Clearance)}
+		what, pointText(p), f.Clearance(p), f.opt.Snap, f.opt.Clearance)}
 }
 
 // unreachable is the error for endpoints on floor that does not join.
@@ -120,7 +120,7 @@ func (f *Floor) unreachable(from, to mgl64.Vec3) error {
 func (f *Floor) pull(s, t mgl64.Vec3, cells []int) []mgl64.Vec3 {
 	pts := make([]mgl64.Vec3, len(cells))
 	for k, c := range cells {
-		pts[k] = floorPoint(f.center(c))
+		pts[k] = fromXZ(f.center(c))
 	}
 	pts[0], pts[len(pts)-1] = s, t
 	out, anchor := []mgl64.Vec3{s}, 0

@@ -1,9 +1,11 @@
-package scene
+package floor
 
 import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/scene"
 )
 
 // The slow, obviously correct references the floor's fast paths are tested against. They share
@@ -34,7 +36,7 @@ func refDistance(fc floorCase, p mgl64.Vec3, lo, hi float64) float64 {
 // refInside reports whether p is inside the closed mesh m: an odd number of its triangles cross
 // a ray from p, by the vote of three rays in directions no test geometry lines up with (a ray
 // through a shared edge counts it twice).
-func refInside(m *Mesh, p mgl64.Vec3) bool {
+func refInside(m *scene.Mesh, p mgl64.Vec3) bool {
 	votes := 0
 	for _, dir := range []mgl64.Vec3{{0.8123, 0.0137, 0.5891}, {-0.3719, 0.0291, 0.9311}, {-0.6173, -0.0213, -0.7919}} {
 		n := 0

@@ -1,4 +1,4 @@
-package scene
+package floor
 
 import (
 	"math"
@@ -6,22 +6,22 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// chord tries directions through each point at most floorWidthSpread off the path's normal,
-// every floorWidthStep: a gap crossed up to 45° off square still reads its own width (to within
+// chord tries directions through each point at most chordSpread off the path's normal,
+// every chordStep: a gap crossed up to 45° off square still reads its own width (to within
 // 0.1 %, a millimetre at a doorway), while chords that run nearly along the path, which measure
 // nothing the path passes through, are not tried.
 const (
-	floorWidthSpread = math.Pi / 4
-	floorWidthStep   = math.Pi / 36
+	chordSpread = math.Pi / 4
+	chordStep   = math.Pi / 36
 )
 
-// chord returns the shortest free chord through q, within floorWidthSpread of the normal n, whose
+// chord returns the shortest free chord through q, within chordSpread of the normal n, whose
 // ends both meet obstacles; limit when none is shorter, 0 inside an obstacle.
 func (f *Floor) chord(q, n mgl64.Vec2, limit float64) float64 {
-	if c, ok := f.cellOf(floorPoint(q)); ok && f.dist[c] == 0 {
+	if c, ok := f.cellOf(fromXZ(q)); ok && f.dist[c] == 0 {
 		return 0
 	}
-	for a := -floorWidthSpread; a <= floorWidthSpread+1e-9; a += floorWidthStep {
+	for a := -chordSpread; a <= chordSpread+1e-9; a += chordStep {
 		c, s := math.Cos(a), math.Sin(a)
 		limit = f.chordAlong(q, mgl64.Vec2{c*n.X() - s*n.Y(), s*n.X() + c*n.Y()}, limit)
 	}
@@ -71,7 +71,7 @@ func (f *Floor) ray(q, u mgl64.Vec2, limit float64) (float64, bool) {
 // discRun returns how far from p along u the free discs of the cells around p, shrunk by pad,
 // reach, and false when p is outside the grid.
 func (f *Floor) discRun(p, u mgl64.Vec2, pad float64) (float64, bool) {
-	i, j, ok := f.cellIJ(floorPoint(p))
+	i, j, ok := f.cellIJ(fromXZ(p))
 	if !ok {
 		return 0, false
 	}

@@ -1,29 +1,29 @@
-package scene
+package floor
 
 import "math"
 
-// floorSearch is the working memory of one A* search over a floor's cells. Path takes one from
+// searchState is the working memory of one A* search over a floor's cells. Path takes one from
 // the floor's pool and puts it back, so a search allocates nothing once the pool is warm, and
 // several goroutines searching at once each have their own. Marks carry the number of the search
 // that set them, so a new search need not clear arrays the size of the grid.
-type floorSearch struct {
+type searchState struct {
 	g      []float64 // cost from the start, valid where seen == gen
 	from   []int32   // the cell a cell was reached from, valid where seen == gen
 	seen   []uint32
 	closed []uint32
 	gen    uint32
-	open   []floorNode // binary heap on (f, h)
+	open   []node // binary heap on (f, h)
 }
 
-// floorNode is a cell waiting in the open set, with its estimated total cost f and the
+// node is a cell waiting in the open set, with its estimated total cost f and the
 // heuristic part h (the lower h wins ties: it is nearer the goal).
-type floorNode struct {
+type node struct {
 	f, h float64
 	c    int32
 }
 
 // The eight steps: the four side neighbours, then the diagonals.
-var floorSteps = [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
+var steps = [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
 
 // search returns the cells of a shortest 8-neighbour path from start to goal (both free),
 // start first, or nil when there is none. A step costs its length (a cell, or a cell × √2 on a
@@ -49,9 +49,9 @@ func (f *Floor) search(start, goal int) []int {
 }
 
 // expand offers every free neighbour of c a path through c.
-func (f *Floor) expand(s *floorSearch, c, goal int) {
+func (f *Floor) expand(s *searchState, c, goal int) {
 	i, j := c%f.nx, c/f.nx
-	for k, d := range floorSteps {
+	for k, d := range steps {
 		ni, nj := i+d[0], j+d[1]
 		if !f.freeIJ(ni, nj) {
 			continue
@@ -86,11 +86,11 @@ func absInt(x int) int {
 }
 
 // takeSearch returns a search from the pool, or a new one, ready for a new search.
-func (f *Floor) takeSearch() *floorSearch {
-	s, _ := f.searches.Get().(*floorSearch)
+func (f *Floor) takeSearch() *searchState {
+	s, _ := f.searches.Get().(*searchState)
 	if s == nil {
 		n := len(f.dist)
-		s = &floorSearch{g: make([]float64, n), from: make([]int32, n), seen: make([]uint32, n), closed: make([]uint32, n)}
+		s = &searchState{g: make([]float64, n), from: make([]int32, n), seen: make([]uint32, n), closed: make([]uint32, n)}
 	}
 	s.gen++
 	if s.gen == 0 { // wrapped after 4 billion searches: old marks could match again
@@ -103,13 +103,13 @@ func (f *Floor) takeSearch() *floorSearch {
 }
 
 // reach records that cell c costs g from the start, coming from cell from, and queues it.
-func (s *floorSearch) reach(c, from int, g, h float64) {
+func (s *searchState) reach(c, from int, g, h float64) {
 	s.g[c], s.from[c], s.seen[c] = g, int32(from), s.gen
-	s.push(floorNode{f: g + h, h: h, c: int32(c)})
+	s.push(node{f: g + h, h: h, c: int32(c)})
 }
 
 // trace returns the cells from the start to goal, following where each was reached from.
-func (s *floorSearch) trace(goal int) []int {
+func (s *searchState) trace(goal int) []int {
 	var out []int
 	for c := goal; c >= 0; c = int(s.from[c]) {
 		out = append(out, c)
@@ -121,10 +121,10 @@ func (s *floorSearch) trace(goal int) []int {
 }
 
 // less orders the heap: lower f first, then lower h.
-func (n floorNode) less(o floorNode) bool { return n.f < o.f || (n.f == o.f && n.h < o.h) }
+func (n node) less(o node) bool { return n.f < o.f || (n.f == o.f && n.h < o.h) }
 
 // push adds n to the heap.
-func (s *floorSearch) push(n floorNode) {
+func (s *searchState) push(n node) {
 	s.open = append(s.open, n)
 	for k := len(s.open) - 1; k > 0; {
 		p := (k - 1) / 2
@@ -137,7 +137,7 @@ func (s *floorSearch) push(n floorNode) {
 }
 
 // pop removes and returns the heap's least node; the heap is not empty.
-func (s *floorSearch) pop() floorNode {
+func (s *searchState) pop() node {
 	top, last := s.open[0], len(s.open)-1
 	s.open[0] = s.open[last]
 	s.open = s.open[:last]

@@ -1,9 +1,10 @@
-package scene
+package floor
 
 import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/geom"
+	"interactagent/scene"
 )
 
 // fillSolids blocks the cells whose centre lies inside a closed part that spans the whole band.
@@ -13,7 +14,7 @@ import (
 // band its surface crosses the band too, and rasterise has measured that. Open meshes (common
 // in loaded files: a lone ceiling quad, a box without a bottom) are left alone: their inside is
 // not defined, and guessing wrong would block the whole room under a ceiling.
-func (f *Floor) fillSolids(s *Scene) {
+func (f *Floor) fillSolids(s *scene.Scene) {
 	var wind []int32
 	for _, o := range s.Objects {
 		if o == nil || o.IsFloor() {
@@ -31,7 +32,7 @@ func (f *Floor) fillSolids(s *Scene) {
 }
 
 // spansBand reports whether m reaches from at or below the band to at or above it.
-func (f *Floor) spansBand(m *Mesh) bool {
+func (f *Floor) spansBand(m *scene.Mesh) bool {
 	b := finiteBounds(m)
 	return b.Lo.Y() <= f.opt.BandLow && b.Hi.Y() >= f.opt.BandHigh
 }
@@ -40,7 +41,7 @@ func (f *Floor) spansBand(m *Mesh) bool {
 // number of m about the point, counted along the vertical ray upwards (+1 for each crossing of
 // an up-facing triangle, −1 for a down-facing one), is positive. wind is all zeros on entry and
 // on return.
-func (f *Floor) fillSolid(m *Mesh, wind []int32) {
+func (f *Floor) fillSolid(m *scene.Mesh, wind []int32) {
 	var touched []int
 	for i := range m.Triangles {
 		a, b, c := m.Triangle(i)
@@ -84,7 +85,7 @@ func (f *Floor) windTriangle(a, b, c mgl64.Vec3, wind []int32, touched []int) []
 // an edge shared by two triangles count for exactly one of them, as rasterisers draw a pixel on
 // such an edge once, so a closed mesh is crossed once, not twice or never, along that edge.
 func heightOver(a, b, c mgl64.Vec3, q mgl64.Vec2) (float64, bool) {
-	a2, b2, c2 := floorVec(a), floorVec(b), floorVec(c)
+	a2, b2, c2 := xz(a), xz(b), xz(c)
 	ea, eb, ec := edgeFn(b2, c2, q), edgeFn(c2, a2, q), edgeFn(a2, b2, q)
 	if !topLeftIn(ea, b2, c2) || !topLeftIn(eb, c2, a2) || !topLeftIn(ec, a2, b2) {
 		return 0, false
@@ -110,7 +111,7 @@ func topLeftIn(e float64, a, b mgl64.Vec2) bool {
 // closedMesh reports whether m is closed and consistently wound: with corners at the same place
 // taken as one vertex (loaders often split vertices by normal or texture coordinate), every edge
 // is run once in each direction. A mesh with a non-finite corner is not closed.
-func closedMesh(m *Mesh) bool {
+func closedMesh(m *scene.Mesh) bool {
 	weld, ok := weldVertices(m.Vertices)
 	if !ok {
 		return false

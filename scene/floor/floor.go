@@ -1,4 +1,4 @@
-package scene
+package floor
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/geom"
+	"interactagent/scene"
 )
 
 // Floor is the walkable floor of a scene: a grid of square cells over the floor plane (x, z) that
@@ -23,24 +24,24 @@ import (
 // length, so a walk along a path keeps at least Clearance − Cell·√2/2 from every obstacle; ask
 // for that much more clearance where the full distance matters.
 //
-// A Floor is never changed after NewFloor, so any number of goroutines may query it at once.
+// A Floor is never changed after New, so any number of goroutines may query it at once.
 type Floor struct {
-	opt    FloorOptions // defaults filled in
-	x0, z0 float64      // the low corner of cell (0, 0)
+	opt    Options // defaults filled in
+	x0, z0 float64 // the low corner of cell (0, 0)
 	nx, nz int
 	dist   []float64    // per cell: distance from its centre to the nearest obstacle; +Inf when none
 	near   []mgl64.Vec2 // per cell: that nearest obstacle point (x, z)
 	region []int32      // per cell: its set of connected free cells, or -1 when blocked
 
-	searches sync.Pool // *floorSearch, reused by Path
+	searches sync.Pool // *searchState, reused by Path
 }
 
-// NewFloor builds the walkable floor of s. Obstacles are the triangles of every part of every
+// New builds the walkable floor of s. Obstacles are the triangles of every part of every
 // object that is not a floor (walls included) within the height band, and the inside of closed
 // parts that span the whole band (a wardrobe whose top is above the band is solid, not a ring of
 // walls). It fails on a nil scene, bad options, a mesh with an index out of range, or a grid of
-// more than FloorMaxCells cells.
-func NewFloor(s *Scene, opt FloorOptions) (*Floor, error) {
+// more than MaxCells cells.
+func New(s *scene.Scene, opt Options) (*Floor, error) {
 	if s == nil {
 		return nil, errors.New("scene: floor: no scene (nil), want one")
 	}
@@ -48,10 +49,10 @@ func NewFloor(s *Scene, opt FloorOptions) (*Floor, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkFloorMeshes(s); err != nil {
+	if err := checkMeshes(s); err != nil {
 		return nil, err
 	}
-	f, err := newFloorGrid(floorExtent(s, opt), opt)
+	f, err := newGrid(extentOf(s, opt), opt)
 	if err != nil {
 		return nil, err
 	}
@@ -62,15 +63,15 @@ func NewFloor(s *Scene, opt FloorOptions) (*Floor, error) {
 	return f, nil
 }
 
-// checkFloorMeshes reports the first triangle whose vertex index is out of range, so that
+// checkMeshes reports the first triangle whose vertex index is out of range, so that
 // building never indexes past a mesh's vertices.
-func checkFloorMeshes(s *Scene) error {
+func checkMeshes(s *scene.Scene) error {
 	for _, o := range s.Objects {
 		if o == nil {
 			continue
 		}
 		for _, p := range o.Parts {
-			if err := checkFloorMesh(p.Mesh); err != nil {
+			if err := checkMesh(p.Mesh); err != nil {
 				return fmt.Errorf("scene: floor: object %s part %s: %w", o.ID, p.Name, err)
 			}
 		}
@@ -78,8 +79,8 @@ func checkFloorMeshes(s *Scene) error {
 	return nil
 }
 
-// checkFloorMesh reports an index out of range in m (nil is an empty mesh).
-func checkFloorMesh(m *Mesh) error {
+// checkMesh reports an index out of range in m (nil is an empty mesh).
+func checkMesh(m *scene.Mesh) error {
 	if m == nil {
 		return nil
 	}
@@ -94,10 +95,10 @@ func checkFloorMesh(m *Mesh) error {
 	return nil
 }
 
-// floorExtent returns the area the grid covers: the options' Extent, or the box around the
+// extentOf returns the area the grid covers: the options' Extent, or the box around the
 // scene's obstacles, stand points and start, grown by the margin (a stand point may lie beyond
 // every obstacle: UniHSI's reach targets). Non-finite points do not count.
-func floorExtent(s *Scene, opt FloorOptions) geom.Box {
+func extentOf(s *scene.Scene, opt Options) geom.Box {
 	if opt.Extent != (geom.Box{}) {
 		return opt.Extent
 	}
@@ -125,7 +126,7 @@ func floorExtent(s *Scene, opt FloorOptions) geom.Box {
 }
 
 // finiteBounds returns the box around m's finite vertices (nil is an empty mesh).
-func finiteBounds(m *Mesh) geom.Box {
+func finiteBounds(m *scene.Mesh) geom.Box {
 	b := geom.EmptyBox()
 	for _, v := range meshVertices(m) {
 		if geom.FiniteVec(v) {
@@ -136,22 +137,22 @@ func finiteBounds(m *Mesh) geom.Box {
 }
 
 // meshVertices returns m's vertices, none for a nil mesh.
-func meshVertices(m *Mesh) []mgl64.Vec3 {
+func meshVertices(m *scene.Mesh) []mgl64.Vec3 {
 	if m == nil {
 		return nil
 	}
 	return m.Vertices
 }
 
-// newFloorGrid makes an empty grid (no obstacles: every distance +Inf) over the extent.
-func newFloorGrid(ext geom.Box, opt FloorOptions) (*Floor, error) {
+// newGrid makes an empty grid (no obstacles: every distance +Inf) over the extent.
+func newGrid(ext geom.Box, opt Options) (*Floor, error) {
 	w, d := ext.Hi.X()-ext.Lo.X(), ext.Hi.Z()-ext.Lo.Z()
 	if !geom.Finite(w) || !geom.Finite(d) || !geom.FiniteVec(ext.Lo) || w <= 0 || d <= 0 {
 		return nil, fmt.Errorf("scene: floor: extent x %g to %g, z %g to %g, want a finite area", ext.Lo.X(), ext.Hi.X(), ext.Lo.Z(), ext.Hi.Z())
 	}
 	cx, cz := math.Ceil(w/opt.Cell), math.Ceil(d/opt.Cell)
-	if cx*cz > FloorMaxCells {
-		return nil, fmt.Errorf("scene: floor: %.0f × %.0f m at %g m cells is %.0f cells, want at most %d: use larger cells or a smaller extent", w, d, opt.Cell, cx*cz, FloorMaxCells)
+	if cx*cz > MaxCells {
+		return nil, fmt.Errorf("scene: floor: %.0f × %.0f m at %g m cells is %.0f cells, want at most %d: use larger cells or a smaller extent", w, d, opt.Cell, cx*cz, MaxCells)
 	}
 	f := &Floor{opt: opt, x0: ext.Lo.X(), z0: ext.Lo.Z(), nx: int(cx), nz: int(cz)}
 	n := f.nx * f.nz
@@ -163,7 +164,7 @@ func newFloorGrid(ext geom.Box, opt FloorOptions) (*Floor, error) {
 }
 
 // Options returns the options the floor was built with, defaults filled in.
-func (f *Floor) Options() FloorOptions { return f.opt }
+func (f *Floor) Options() Options { return f.opt }
 
 // Dims returns the number of cells along x and along z.
 func (f *Floor) Dims() (nx, nz int) { return f.nx, f.nz }
@@ -199,7 +200,7 @@ func (f *Floor) Clearance(p mgl64.Vec3) float64 {
 	if math.IsInf(f.dist[c], 1) {
 		return f.opt.MaxClearance
 	}
-	return min(f.opt.MaxClearance, floorVec(p).Sub(f.near[c]).Len())
+	return min(f.opt.MaxClearance, xz(p).Sub(f.near[c]).Len())
 }
 
 // cellOf returns the index of the cell containing p, and false when p is outside the grid or
@@ -231,8 +232,8 @@ func (f *Floor) center(c int) mgl64.Vec2 {
 	return mgl64.Vec2{f.x0 + (float64(c%f.nx)+0.5)*f.opt.Cell, f.z0 + (float64(c/f.nx)+0.5)*f.opt.Cell}
 }
 
-// floorVec returns p's floor coordinates (x, z).
-func floorVec(p mgl64.Vec3) mgl64.Vec2 { return mgl64.Vec2{p.X(), p.Z()} }
+// xz returns p's floor coordinates (x, z).
+func xz(p mgl64.Vec3) mgl64.Vec2 { return mgl64.Vec2{p.X(), p.Z()} }
 
-// floorPoint returns the floor point (y = 0) at 2D coordinates q = (x, z).
-func floorPoint(q mgl64.Vec2) mgl64.Vec3 { return mgl64.Vec3{q.X(), 0, q.Y()} }
+// fromXZ returns the floor point (y = 0) at 2D coordinates q = (x, z).
+func fromXZ(q mgl64.Vec2) mgl64.Vec3 { return mgl64.Vec3{q.X(), 0, q.Y()} }

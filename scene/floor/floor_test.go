@@ -1,4 +1,4 @@
-package scene
+package floor
 
 import (
 	"errors"
@@ -10,14 +10,15 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/geom"
+	"interactagent/scene"
 )
 
 // newTestFloor builds fc's floor with opt, failing the test on an error.
-func newTestFloor(t *testing.T, s *Scene, opt FloorOptions) *Floor {
+func newTestFloor(t *testing.T, s *scene.Scene, opt Options) *Floor {
 	t.Helper()
-	f, err := NewFloor(s, opt)
+	f, err := New(s, opt)
 	if err != nil {
-		t.Fatalf("NewFloor: %v", err)
+		t.Fatalf("New: %v", err)
 	}
 	return f
 }
@@ -28,15 +29,15 @@ func randomFloorPoint(rng *rand.Rand, f *Floor) mgl64.Vec3 {
 	return mgl64.Vec3{e.Lo.X() + rng.Float64()*(e.Hi.X()-e.Lo.X()), 0, e.Lo.Z() + rng.Float64()*(e.Hi.Z()-e.Lo.Z())}
 }
 
-// TestFloorFreeMatchesBruteForce compares the grid with the slow reference distance in every
+// TestFreeMatchesBruteForce compares the grid with the slow reference distance in every
 // hand-made scene: at cell centres exactly (free means at least the clearance from everything),
 // at random points up to the quantisation (a point farther than clearance + half a cell's
 // diagonal is free, one nearer than clearance − half a diagonal is blocked), and Clearance within
 // a cell's diagonal above the true distance, never below it.
-func TestFloorFreeMatchesBruteForce(t *testing.T) {
+func TestFreeMatchesBruteForce(t *testing.T) {
 	for _, fc := range floorCases() {
 		t.Run(fc.name, func(t *testing.T) {
-			f := newTestFloor(t, fc.s, FloorOptions{})
+			f := newTestFloor(t, fc.s, Options{})
 			opt, rng := f.Options(), rand.New(rand.NewPCG(1, uint64(len(fc.name))))
 			half := opt.Cell * math.Sqrt2 / 2
 			ref := func(p mgl64.Vec3) float64 { return refDistance(fc, p, opt.BandLow, opt.BandHigh) }
@@ -62,8 +63,8 @@ func TestFloorFreeMatchesBruteForce(t *testing.T) {
 	}
 }
 
-// TestFloorObstacleKinds checks what blocks in each hand-made scene, at points chosen by hand.
-func TestFloorObstacleKinds(t *testing.T) {
+// TestObstacleKinds checks what blocks in each hand-made scene, at points chosen by hand.
+func TestObstacleKinds(t *testing.T) {
 	type pt = [2]float64
 	want := map[string]struct{ free, blocked []pt }{
 		"box":        {free: []pt{{0.9, 1.9}, {3.1, 1.9}}, blocked: []pt{{2, 1.9}, {1.3, 1.9}}},
@@ -78,7 +79,7 @@ func TestFloorObstacleKinds(t *testing.T) {
 		"open pane":  {free: []pt{{3, 0.8}, {0.5, 3}}, blocked: []pt{{2, 1.5}, {1.1, 1.05}}},
 	}
 	for _, fc := range floorCases() {
-		f := newTestFloor(t, fc.s, FloorOptions{})
+		f := newTestFloor(t, fc.s, Options{})
 		for _, p := range want[fc.name].free {
 			if !f.Free(mgl64.Vec3{p[0], 0, p[1]}) {
 				t.Errorf("%s: (%g, %g) blocked, want free", fc.name, p[0], p[1])
@@ -92,11 +93,11 @@ func TestFloorObstacleKinds(t *testing.T) {
 	}
 }
 
-// TestFloorSolidInside checks that a tall closed box is blocked all through, while the same box
+// TestSolidInside checks that a tall closed box is blocked all through, while the same box
 // without its top and bottom (an open tube, which has no inside) blocks only near its sides.
-func TestFloorSolidInside(t *testing.T) {
+func TestSolidInside(t *testing.T) {
 	closed := boxMesh(mgl64.Vec3{0, 0, 0}, mgl64.Vec3{2, 2.2, 2})
-	tube := &Mesh{Vertices: closed.Vertices}
+	tube := &scene.Mesh{Vertices: closed.Vertices}
 	for _, tr := range closed.Triangles {
 		if a, b, c := closed.Vertices[tr[0]], closed.Vertices[tr[1]], closed.Vertices[tr[2]]; b.Sub(a).Cross(c.Sub(a)).Y() == 0 {
 			tube.Triangles = append(tube.Triangles, tr)
@@ -104,21 +105,21 @@ func TestFloorSolidInside(t *testing.T) {
 	}
 	centre := mgl64.Vec3{1, 0, 1}
 	for _, c := range []struct {
-		m    *Mesh
+		m    *scene.Mesh
 		free bool
 	}{{closed, false}, {tube, true}} {
-		f := newTestFloor(t, &Scene{Objects: []*Object{obj("w", "wardrobe", c.m)}}, FloorOptions{})
+		f := newTestFloor(t, &scene.Scene{Objects: []*scene.Object{obj("w", "wardrobe", c.m)}}, Options{})
 		if f.Free(centre) != c.free || f.Clearance(centre) == 0 == c.free {
 			t.Errorf("%d-triangle box: centre free %v, clearance %.2f; want free %v", len(c.m.Triangles), f.Free(centre), f.Clearance(centre), c.free)
 		}
 	}
 }
 
-// TestFloorNearestFreeMatchesBruteForce compares NearestFree with a scan of every cell.
-func TestFloorNearestFreeMatchesBruteForce(t *testing.T) {
+// TestNearestFreeMatchesBruteForce compares NearestFree with a scan of every cell.
+func TestNearestFreeMatchesBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, fc := range floorCases()[:4] {
-		f := newTestFloor(t, fc.s, FloorOptions{Cell: 0.1})
+		f := newTestFloor(t, fc.s, Options{Cell: 0.1})
 		nx, nz := f.Dims()
 		for k := 0; k < 50; k++ {
 			p := randomFloorPoint(rng, f)
@@ -138,57 +139,57 @@ func TestFloorNearestFreeMatchesBruteForce(t *testing.T) {
 	}
 }
 
-// TestFloorOptions checks the defaults and that bad options and scenes are errors that say
+// TestOptions checks the defaults and that bad options and scenes are errors that say
 // what was expected.
-func TestFloorOptions(t *testing.T) {
-	s := &Scene{Objects: []*Object{obj("box", "box", boxMesh(mgl64.Vec3{0, 0, 0}, mgl64.Vec3{1, 1, 1}))}}
-	f := newTestFloor(t, s, FloorOptions{})
+func TestOptions(t *testing.T) {
+	s := &scene.Scene{Objects: []*scene.Object{obj("box", "box", boxMesh(mgl64.Vec3{0, 0, 0}, mgl64.Vec3{1, 1, 1}))}}
+	f := newTestFloor(t, s, Options{})
 	got := f.Options()
-	if got.Cell != FloorCell || got.Clearance != BodyClearance || got.BandLow != FloorBandLow || got.BandHigh != FloorBandHigh ||
-		got.Margin != FloorMargin || got.MaxClearance != FloorMaxClearance || got.Snap != FloorSnap {
+	if got.Cell != Cell || got.Clearance != BodyClearance || got.BandLow != BandLow || got.BandHigh != BandHigh ||
+		got.Margin != Margin || got.MaxClearance != MaxClearance || got.Snap != Snap {
 		t.Errorf("defaults: %+v", got)
 	}
-	if e := f.Extent(); e.Lo.X() > -1 || e.Hi.Z() < 2 || e.Lo.X() < -1-FloorCell {
+	if e := f.Extent(); e.Lo.X() > -1 || e.Hi.Z() < 2 || e.Lo.X() < -1-Cell {
 		t.Errorf("extent %v, want the box grown by the 1 m margin", e)
 	}
 	far := obj("target", "box", boxMesh(mgl64.Vec3{0, 1, 0}, mgl64.Vec3{0.2, 1.2, 0.2}))
 	far.StandPoints = []mgl64.Vec3{{4, 0, 0.1}} // beyond every obstacle, as UniHSI's reach targets' are
-	fs := newTestFloor(t, &Scene{Objects: []*Object{far}}, FloorOptions{})
-	if !fs.Free(far.StandPoints[0]) || fs.Extent().Hi.X() < 4+FloorMargin-FloorCell {
+	fs := newTestFloor(t, &scene.Scene{Objects: []*scene.Object{far}}, Options{})
+	if !fs.Free(far.StandPoints[0]) || fs.Extent().Hi.X() < 4+Margin-Cell {
 		t.Errorf("extent %v: a stand point beyond the obstacles must be on the grid, with the margin", fs.Extent())
 	}
-	bad := &Scene{Objects: []*Object{obj("bad", "box", &Mesh{Vertices: []mgl64.Vec3{{}}, Triangles: [][3]int32{{0, 0, 3}}})}}
+	bad := &scene.Scene{Objects: []*scene.Object{obj("bad", "box", &scene.Mesh{Vertices: []mgl64.Vec3{{}}, Triangles: [][3]int32{{0, 0, 3}}})}}
 	for _, c := range []struct {
-		s    *Scene
-		opt  FloorOptions
+		s    *scene.Scene
+		opt  Options
 		want string
 	}{
-		{nil, FloorOptions{}, "no scene"},
-		{s, FloorOptions{Cell: -0.1}, "cell -0.1, want a finite value ≥ 0"},
-		{s, FloorOptions{Clearance: math.NaN()}, "clearance NaN"},
-		{s, FloorOptions{Snap: math.Inf(1)}, "snap +Inf"},
-		{s, FloorOptions{BandLow: 2}, "band 2–1.9 m, want its low end below its high end"},
-		{s, FloorOptions{Extent: geom.Box{Lo: mgl64.Vec3{1, 0, 1}, Hi: mgl64.Vec3{0, 0, 2}}}, "want a finite area"},
-		{s, FloorOptions{Extent: geom.Box{Hi: mgl64.Vec3{1000, 0, 1000}}}, "use larger cells or a smaller extent"},
-		{bad, FloorOptions{}, "object bad part bad_a: triangle 0 has vertex index 3, want 0 to 0"},
+		{nil, Options{}, "no scene"},
+		{s, Options{Cell: -0.1}, "cell -0.1, want a finite value ≥ 0"},
+		{s, Options{Clearance: math.NaN()}, "clearance NaN"},
+		{s, Options{Snap: math.Inf(1)}, "snap +Inf"},
+		{s, Options{BandLow: 2}, "band 2–1.9 m, want its low end below its high end"},
+		{s, Options{Extent: geom.Box{Lo: mgl64.Vec3{1, 0, 1}, Hi: mgl64.Vec3{0, 0, 2}}}, "want a finite area"},
+		{s, Options{Extent: geom.Box{Hi: mgl64.Vec3{1000, 0, 1000}}}, "use larger cells or a smaller extent"},
+		{bad, Options{}, "object bad part bad_a: triangle 0 has vertex index 3, want 0 to 0"},
 	} {
-		_, err := NewFloor(c.s, c.opt)
+		_, err := New(c.s, c.opt)
 		if err == nil || !strings.HasPrefix(err.Error(), "scene: floor: ") || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("NewFloor(%+v): %v, want an error with %q", c.opt, err, c.want)
+			t.Errorf("New(%+v): %v, want an error with %q", c.opt, err, c.want)
 		}
 	}
 }
 
-// TestFloorOddInput checks that odd scenes and points neither panic nor give nonsense: an empty
+// TestOddInput checks that odd scenes and points neither panic nor give nonsense: an empty
 // scene is open floor around the start, non-finite vertices are no obstacle, and non-finite or
 // far points are not free and have no path.
-func TestFloorOddInput(t *testing.T) {
+func TestOddInput(t *testing.T) {
 	nan, inf := math.NaN(), math.Inf(1)
-	odd := obj("odd", "box", &Mesh{Vertices: []mgl64.Vec3{{nan, 0, 0}, {1, 1, 1}, {inf, 2, 0}, {1, 0, 2}}, Triangles: [][3]int32{{0, 1, 2}, {1, 2, 3}, {3, 3, 3}}})
-	odd.Parts = append(odd.Parts, Part{Name: "nil mesh"})
-	for _, s := range []*Scene{{}, {Objects: []*Object{nil, odd}}} {
-		f := newTestFloor(t, s, FloorOptions{})
-		if !f.Free(mgl64.Vec3{}) || f.Clearance(mgl64.Vec3{}) != FloorMaxClearance {
+	odd := obj("odd", "box", &scene.Mesh{Vertices: []mgl64.Vec3{{nan, 0, 0}, {1, 1, 1}, {inf, 2, 0}, {1, 0, 2}}, Triangles: [][3]int32{{0, 1, 2}, {1, 2, 3}, {3, 3, 3}}})
+	odd.Parts = append(odd.Parts, scene.Part{Name: "nil mesh"})
+	for _, s := range []*scene.Scene{{}, {Objects: []*scene.Object{nil, odd}}} {
+		f := newTestFloor(t, s, Options{})
+		if !f.Free(mgl64.Vec3{}) || f.Clearance(mgl64.Vec3{}) != MaxClearance {
 			t.Errorf("%d objects: the start is not open floor", len(s.Objects))
 		}
 		if p, err := f.Path(mgl64.Vec3{-0.5, 0, 0}, mgl64.Vec3{0.5, 7, 0.5}); err != nil || len(p) != 2 {
@@ -208,13 +209,13 @@ func TestFloorOddInput(t *testing.T) {
 	}
 }
 
-// TestFloorSolidArch checks a wall with a doorway cut in it, as one closed mesh: its legs are
+// TestSolidArch checks a wall with a doorway cut in it, as one closed mesh: its legs are
 // solid all through, and the doorway under its lintel is free, although cell centres lie
 // exactly on the diagonal that splits the lintel's underside into two triangles (each centre
 // there must count as crossing the underside once, not twice or never).
-func TestFloorSolidArch(t *testing.T) {
-	s := &Scene{Objects: []*Object{obj("wall", "wall", archMesh(0.525, 1.525, 2.425, 3.525, 1.525, 2.425, 2.1, 2.5))}}
-	f := newTestFloor(t, s, FloorOptions{Extent: geom.Box{Hi: mgl64.Vec3{4, 0, 4}}})
+func TestSolidArch(t *testing.T) {
+	s := &scene.Scene{Objects: []*scene.Object{obj("wall", "wall", archMesh(0.525, 1.525, 2.425, 3.525, 1.525, 2.425, 2.1, 2.5))}}
+	f := newTestFloor(t, s, Options{Extent: geom.Box{Hi: mgl64.Vec3{4, 0, 4}}})
 	for _, c := range []struct {
 		p    mgl64.Vec3
 		free bool
@@ -228,12 +229,12 @@ func TestFloorSolidArch(t *testing.T) {
 	}
 }
 
-// TestFloorCentresOnFaces compares every cell centre of a divided room with 0.1 m cells, where
+// TestCentresOnFaces compares every cell centre of a divided room with 0.1 m cells, where
 // whole rows of centres lie exactly on wall faces, with the reference: an upright face projects
 // to a segment, and rounding must not make it a line that blocks beyond its ends.
-func TestFloorCentresOnFaces(t *testing.T) {
+func TestCentresOnFaces(t *testing.T) {
 	fc := floorCase{name: "divided", s: dividedRoom(0.9)}
-	f := newTestFloor(t, fc.s, FloorOptions{Cell: 0.1})
+	f := newTestFloor(t, fc.s, Options{Cell: 0.1})
 	opt := f.Options()
 	nx, nz := f.Dims()
 	for i := 0; i < nx; i++ {

@@ -1,11 +1,11 @@
-package scene
+package floor
 
 import "math"
 
 // The neighbours each pass of the distance transform looks at: those it has already visited.
 var (
-	floorForward  = [4][2]int{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}}
-	floorBackward = [4][2]int{{1, 0}, {-1, 1}, {0, 1}, {1, 1}}
+	forwardSweep  = [4][2]int{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}}
+	backwardSweep = [4][2]int{{1, 0}, {-1, 1}, {0, 1}, {1, 1}}
 )
 
 // propagate spreads the nearest obstacle points from the cells rasterise measured to all other
@@ -15,8 +15,8 @@ var (
 // and in practice within a small fraction of a cell of it. Cells within the clearance keep the
 // exact distances rasterise gave them, so which cells are free does not depend on this.
 func (f *Floor) propagate() {
-	f.sweep(false, &floorForward)
-	f.sweep(true, &floorBackward)
+	f.sweep(false, &forwardSweep)
+	f.sweep(true, &backwardSweep)
 }
 
 // sweep relaxes every cell in row order, or in reverse row order when backward.

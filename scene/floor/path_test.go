@@ -1,4 +1,4 @@
-package scene
+package floor
 
 import (
 	"errors"
@@ -11,6 +11,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/geom"
+	"interactagent/scene"
 )
 
 // checkPathFree fails the test unless every point of path, sampled every 2 cm, is free and on
@@ -43,28 +44,28 @@ func pathLength(path []mgl64.Vec3) float64 {
 	return l
 }
 
-// TestFloorPathStraight checks that in open floor a path is the straight segment itself.
-func TestFloorPathStraight(t *testing.T) {
-	f := newTestFloor(t, &Scene{Objects: []*Object{roomWalls(10, 10)}}, FloorOptions{})
+// TestPathStraight checks that in open floor a path is the straight segment itself.
+func TestPathStraight(t *testing.T) {
+	f := newTestFloor(t, &scene.Scene{Objects: []*scene.Object{roomWalls(10, 10)}}, Options{})
 	from, to := mgl64.Vec3{3, 0, 3}, mgl64.Vec3{7, 0.3, 6.2}
 	path, err := f.Path(from, to)
 	if err != nil || len(path) != 2 || path[0] != from || path[1] != (mgl64.Vec3{7, 0, 6.2}) {
 		t.Errorf("Path(%v, %v) = %v, %v; want the two points themselves, on the floor", from, to, path, err)
 	}
-	if w, _ := f.PathWidth(path); math.Abs(w-2*FloorMaxClearance) > 1e-9 {
+	if w, _ := f.PathWidth(path); math.Abs(w-2*MaxClearance) > 1e-9 {
 		t.Errorf("PathWidth in the open = %g, want 2 × MaxClearance", w)
 	}
 }
 
-// TestFloorPathDoorways walks between the two halves of a divided room: through a doorway at
+// TestPathDoorways walks between the two halves of a divided room: through a doorway at
 // least twice the clearance and a cell wide there is a path (some row of cell centres then
 // keeps the clearance from both jambs), and PathWidth measures the doorway, however near the
 // path runs to its side; through one narrower than twice the clearance, or a wall without one,
 // there is none, and the error says why.
-func TestFloorPathDoorways(t *testing.T) {
+func TestPathDoorways(t *testing.T) {
 	from, to := mgl64.Vec3{1.5, 0, 0.8}, mgl64.Vec3{4.5, 0, 3.3}
 	for _, door := range []float64{0.9, 1.2, 0.76, 0.69, 0} {
-		f := newTestFloor(t, dividedRoom(door), FloorOptions{})
+		f := newTestFloor(t, dividedRoom(door), Options{})
 		path, err := f.Path(from, to)
 		if door < 2*BodyClearance {
 			var pe *PathError
@@ -86,18 +87,18 @@ func TestFloorPathDoorways(t *testing.T) {
 	}
 }
 
-// TestFloorPathMatchesDijkstra compares paths in a cluttered room, and from inside it to the
+// TestPathMatchesDijkstra compares paths in a cluttered room, and from inside it to the
 // floor outside its walls, with a brute-force Dijkstra on the same grid: both find a path or
 // neither does; every path is free along its length and runs from the (snapped) start to the
 // (snapped) target; pulled straight, it is no longer than the grid's shortest path (give or take
 // where the endpoints lie in their cells) and not more than 10 % shorter (the most an
 // 8-neighbour grid overestimates a straight line by is 8.2 %).
-func TestFloorPathMatchesDijkstra(t *testing.T) {
+func TestPathMatchesDijkstra(t *testing.T) {
 	s := dividedRoom(0.9)
 	s.Objects = append(s.Objects, floorCaseNamed("table").s.Objects[0],
 		obj("crate", "box", prismMesh(turnedRect(mgl64.Vec2{4.5, 1.2}, 0.8, 0.5, 0.5), 0, 0.6)),
 		obj("bin", "box", boxMesh(mgl64.Vec3{4.2, 0, 2.6}, mgl64.Vec3{4.5, 0.5, 2.9})))
-	f := newTestFloor(t, s, FloorOptions{Cell: 0.1, Margin: 0.5}) // outside the walls: no path in
+	f := newTestFloor(t, s, Options{Cell: 0.1, Margin: 0.5}) // outside the walls: no path in
 	rng := rand.New(rand.NewPCG(5, 6))
 	var n [2]int // paths compared, pairs with none
 	for src := 0; src < 3; {
@@ -124,7 +125,7 @@ func TestFloorPathMatchesDijkstra(t *testing.T) {
 func checkDijkstraPath(t *testing.T, f *Floor, ref []float64, from, start, to mgl64.Vec3, n *[2]int) {
 	end, ok := f.nearestFree(to, f.Options().Snap)
 	if !ok {
-		return // a blocked target: TestFloorPathEndpoints
+		return // a blocked target: TestPathEndpoints
 	}
 	i1, j1, _ := f.cellIJ(end)
 	want := ref[j1*f.nx+i1]
@@ -159,12 +160,12 @@ func snapped(f *Floor, p, nearest mgl64.Vec3) mgl64.Vec3 {
 	return nearest
 }
 
-// TestFloorPathEndpoints checks endpoints: one just inside the clearance of a box moves to the
+// TestPathEndpoints checks endpoints: one just inside the clearance of a box moves to the
 // nearest free cell centre; one deep inside it, outside the grid or not finite is an error
 // that says which endpoint and why.
-func TestFloorPathEndpoints(t *testing.T) {
-	s := &Scene{Objects: []*Object{roomWalls(6, 4), obj("box", "box", boxMesh(mgl64.Vec3{2, 0, 1}, mgl64.Vec3{4, 0.8, 3}))}}
-	f := newTestFloor(t, s, FloorOptions{})
+func TestPathEndpoints(t *testing.T) {
+	s := &scene.Scene{Objects: []*scene.Object{roomWalls(6, 4), obj("box", "box", boxMesh(mgl64.Vec3{2, 0, 1}, mgl64.Vec3{4, 0.8, 3}))}}
+	f := newTestFloor(t, s, Options{})
 	near, free := mgl64.Vec3{1.7, 0, 2}, mgl64.Vec3{1, 0, 0.6}
 	path, err := f.Path(near, free)
 	if snapped, _ := f.NearestFree(near); err != nil || path[0] != snapped || snapped.Sub(near).Len() > 0.1 {
@@ -188,17 +189,17 @@ func TestFloorPathEndpoints(t *testing.T) {
 	}
 }
 
-// TestFloorPathWidthTurnedCorridor checks PathWidth on a corridor 1.2 m wide turned 30°, along
+// TestPathWidthTurnedCorridor checks PathWidth on a corridor 1.2 m wide turned 30°, along
 // which the path runs off its middle.
-func TestFloorPathWidthTurnedCorridor(t *testing.T) {
+func TestPathWidthTurnedCorridor(t *testing.T) {
 	a := math.Pi / 6
 	u, v := mgl64.Vec2{math.Cos(a), math.Sin(a)}, mgl64.Vec2{-math.Sin(a), math.Cos(a)}
 	c := mgl64.Vec2{3, 3}
-	s := &Scene{Objects: []*Object{obj("corridor", "wall",
+	s := &scene.Scene{Objects: []*scene.Object{obj("corridor", "wall",
 		prismMesh(turnedRect(c.Add(v.Mul(0.65)), 4, 0.1, a), 0, 2.5),
 		prismMesh(turnedRect(c.Sub(v.Mul(0.65)), 4, 0.1, a), 0, 2.5))}}
-	f := newTestFloor(t, s, FloorOptions{})
-	p := func(along, across float64) mgl64.Vec3 { return floorPoint(c.Add(u.Mul(along)).Add(v.Mul(across))) }
+	f := newTestFloor(t, s, Options{})
+	p := func(along, across float64) mgl64.Vec3 { return fromXZ(c.Add(u.Mul(along)).Add(v.Mul(across))) }
 	path, err := f.Path(p(-1.5, 0.2), p(1.5, -0.2))
 	if err != nil {
 		t.Fatal(err)
@@ -207,7 +208,7 @@ func TestFloorPathWidthTurnedCorridor(t *testing.T) {
 	if w, at := f.PathWidth(path); math.Abs(w-1.2) > 0.01 {
 		t.Errorf("PathWidth = %.3f at %v, want 1.2", w, at)
 	}
-	if w, at := f.PathWidth(nil); w != 2*FloorMaxClearance || at != (mgl64.Vec3{}) {
+	if w, at := f.PathWidth(nil); w != 2*MaxClearance || at != (mgl64.Vec3{}) {
 		t.Errorf("PathWidth(nil) = %g at %v, want 2 × MaxClearance at the origin", w, at)
 	}
 	if w, _ := f.PathWidth([]mgl64.Vec3{p(0, 0), p(0, 1)}); w > 0.01 {
@@ -215,10 +216,10 @@ func TestFloorPathWidthTurnedCorridor(t *testing.T) {
 	}
 }
 
-// TestFloorPathConcurrent asks for paths from several goroutines at once (run with -race): each
+// TestPathConcurrent asks for paths from several goroutines at once (run with -race): each
 // gets the same path as asked alone.
-func TestFloorPathConcurrent(t *testing.T) {
-	f := newTestFloor(t, dividedRoom(0.9), FloorOptions{Cell: 0.1})
+func TestPathConcurrent(t *testing.T) {
+	f := newTestFloor(t, dividedRoom(0.9), Options{Cell: 0.1})
 	from, to := mgl64.Vec3{1.5, 0, 0.8}, mgl64.Vec3{4.5, 0, 3.3}
 	want, err := f.Path(from, to)
 	if err != nil {
@@ -239,10 +240,10 @@ func TestFloorPathConcurrent(t *testing.T) {
 	wg.Wait()
 }
 
-// TestFloorSearchMatchesDijkstra runs the A* search on random grids, far more cluttered than
+// TestSearchMatchesDijkstra runs the A* search on random grids, far more cluttered than
 // rooms, against the brute-force Dijkstra: the same cost to the last rounding, no path exactly
 // when Dijkstra finds none, and every step to a neighbour, a diagonal only past free cells.
-func TestFloorSearchMatchesDijkstra(t *testing.T) {
+func TestSearchMatchesDijkstra(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for g := 0; g < 6; g++ {
 		f := gridFloor(randomRows(rng, 24, 18, 0.3))
@@ -283,10 +284,10 @@ func stepCost(t *testing.T, f *Floor, cells []int) float64 {
 	return cost
 }
 
-// TestFloorPathTouchesNoBlockedCell walks random cluttered grids: no segment of any path meets
+// TestPathTouchesNoBlockedCell walks random cluttered grids: no segment of any path meets
 // a blocked cell, not even at a corner (checked against every blocked cell, exactly), and where
 // two free cells meet only at a corner there is no way between them.
-func TestFloorPathTouchesNoBlockedCell(t *testing.T) {
+func TestPathTouchesNoBlockedCell(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	for g := 0; g < 6; g++ {
 		f := gridFloor(randomRows(rng, 24, 18, 0.25))
@@ -312,30 +313,30 @@ func TestFloorPathTouchesNoBlockedCell(t *testing.T) {
 	}
 }
 
-// TestFloorPathWidthIgnoresWallsAhead walks across a room 3.6 m long and 9 m wide: the walls the
+// TestPathWidthIgnoresWallsAhead walks across a room 3.6 m long and 9 m wide: the walls the
 // path walks towards and away from are no gap it passes through (chords run at most 45° off
 // square to the path), so the width is the open floor's 2 × MaxClearance, not the 3.6 m ahead.
-func TestFloorPathWidthIgnoresWallsAhead(t *testing.T) {
-	f := newTestFloor(t, &Scene{Objects: []*Object{roomWalls(3.6, 9)}}, FloorOptions{})
+func TestPathWidthIgnoresWallsAhead(t *testing.T) {
+	f := newTestFloor(t, &scene.Scene{Objects: []*scene.Object{roomWalls(3.6, 9)}}, Options{})
 	path, err := f.Path(mgl64.Vec3{0.5, 0, 4.5}, mgl64.Vec3{3.1, 0, 4.5})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w, at := f.PathWidth(path); w != 2*FloorMaxClearance {
+	if w, at := f.PathWidth(path); w != 2*MaxClearance {
 		t.Errorf("PathWidth = %.3f at %v, want 2 × MaxClearance", w, at)
 	}
 }
 
-// TestFloorPathWidthLeavesOutEnds stops a path between two posts 0.8 m apart: where the body
+// TestPathWidthLeavesOutEnds stops a path between two posts 0.8 m apart: where the body
 // stops is not a gap it passes through, so the width is the open floor's; a path that goes on
 // through the posts passes the gap.
-func TestFloorPathWidthLeavesOutEnds(t *testing.T) {
-	post := func(x float64) *Mesh { return boxMesh(mgl64.Vec3{x, 0, 4.95}, mgl64.Vec3{x + 0.1, 1, 5.05}) }
-	f := newTestFloor(t, &Scene{Objects: []*Object{roomWalls(10, 10), obj("posts", "object", post(4.5), post(5.4))}}, FloorOptions{})
+func TestPathWidthLeavesOutEnds(t *testing.T) {
+	post := func(x float64) *scene.Mesh { return boxMesh(mgl64.Vec3{x, 0, 4.95}, mgl64.Vec3{x + 0.1, 1, 5.05}) }
+	f := newTestFloor(t, &scene.Scene{Objects: []*scene.Object{roomWalls(10, 10), obj("posts", "object", post(4.5), post(5.4))}}, Options{})
 	for _, c := range []struct {
 		to   mgl64.Vec3
 		want float64
-	}{{mgl64.Vec3{5, 0, 5}, 2 * FloorMaxClearance}, {mgl64.Vec3{5, 0, 7}, 0.8}} {
+	}{{mgl64.Vec3{5, 0, 5}, 2 * MaxClearance}, {mgl64.Vec3{5, 0, 7}, 0.8}} {
 		path, err := f.Path(mgl64.Vec3{5, 0, 2}, c.to)
 		if err != nil {
 			t.Fatal(err)
@@ -346,16 +347,16 @@ func TestFloorPathWidthLeavesOutEnds(t *testing.T) {
 	}
 }
 
-// TestFloorPathWidthThinWall measures a 0.9 m gap in a wall of no thickness (two upright quads,
+// TestPathWidthThinWall measures a 0.9 m gap in a wall of no thickness (two upright quads,
 // as a loaded file may model a partition), crossed square on, at 45° and at about 35°: a chord
 // has no inside of the wall to end in there, and the path's points need not lie on the wall's
 // line (so the width reads up to 2 cm wide, where a thick wall's doorway reads within 1 cm).
-func TestFloorPathWidthThinWall(t *testing.T) {
-	quad := func(x0, x1 float64) *Mesh {
+func TestPathWidthThinWall(t *testing.T) {
+	quad := func(x0, x1 float64) *scene.Mesh {
 		return quadMesh(mgl64.Vec3{x0, 0, 3}, mgl64.Vec3{x1, 0, 3}, mgl64.Vec3{x1, 2.5, 3}, mgl64.Vec3{x0, 2.5, 3})
 	}
-	s := &Scene{Objects: []*Object{roomWalls(10, 10), obj("partition", "wall", quad(0.1, 4.55), quad(5.45, 9.9))}}
-	f := newTestFloor(t, s, FloorOptions{})
+	s := &scene.Scene{Objects: []*scene.Object{roomWalls(10, 10), obj("partition", "wall", quad(0.1, 4.55), quad(5.45, 9.9))}}
+	f := newTestFloor(t, s, Options{})
 	for _, ends := range [][2]mgl64.Vec3{{{5, 0, 1}, {5.3, 0, 5}}, {{3.2, 0, 1.2}, {6.8, 0, 4.8}}, {{3.5, 0, 1}, {6.2, 0, 4.9}}} {
 		path, err := f.Path(ends[0], ends[1])
 		if err != nil {

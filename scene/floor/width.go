@@ -1,4 +1,4 @@
-package scene
+package floor
 
 import (
 	"math"
@@ -27,7 +27,7 @@ import (
 func (f *Floor) PathWidth(path []mgl64.Vec3) (float64, mgl64.Vec3) {
 	best, at := 2*f.opt.MaxClearance, mgl64.Vec2{}
 	if len(path) > 0 {
-		at = floorVec(path[0])
+		at = xz(path[0])
 	}
 	for _, s := range f.widthSamples(path) {
 		if s.lower >= best {
@@ -37,28 +37,28 @@ func (f *Floor) PathWidth(path []mgl64.Vec3) (float64, mgl64.Vec3) {
 			best, at = w, s.p
 		}
 	}
-	return best, floorPoint(at)
+	return best, fromXZ(at)
 }
 
-// floorSample is a point of a path, the normal of the path there, and a lower bound on the
+// sample is a point of a path, the normal of the path there, and a lower bound on the
 // shortest chord through it.
-type floorSample struct {
+type sample struct {
 	p, normal mgl64.Vec2
 	lower     float64
 }
 
 // widthSamples returns points every cell along the path, less its ends, most promising
 // first: by a lower bound on their chord, twice the clearance the grid guarantees at the point.
-func (f *Floor) widthSamples(path []mgl64.Vec3) []floorSample {
+func (f *Floor) widthSamples(path []mgl64.Vec3) []sample {
 	total := 0.0
 	for k := 1; k < len(path); k++ {
-		total += floorVec(path[k]).Sub(floorVec(path[k-1])).Len()
+		total += xz(path[k]).Sub(xz(path[k-1])).Len()
 	}
 	skip := max(0, min(f.opt.Clearance, total/2-f.opt.Cell/2)) // a short path keeps its middle cell
-	var out []floorSample
+	var out []sample
 	done := 0.0
 	for k := 1; k < len(path); k++ {
-		a, b := floorVec(path[k-1]), floorVec(path[k])
+		a, b := xz(path[k-1]), xz(path[k])
 		out = f.segmentSamples(out, a, b, skip-done, total-skip-done)
 		done += b.Sub(a).Len()
 	}
@@ -68,7 +68,7 @@ func (f *Floor) widthSamples(path []mgl64.Vec3) []floorSample {
 
 // segmentSamples appends to out the points every cell along segment ab whose distance from
 // a along it lies in [from, to].
-func (f *Floor) segmentSamples(out []floorSample, a, b mgl64.Vec2, from, to float64) []floorSample {
+func (f *Floor) segmentSamples(out []sample, a, b mgl64.Vec2, from, to float64) []sample {
 	l := b.Sub(a).Len()
 	if l == 0 {
 		return out
@@ -80,7 +80,7 @@ func (f *Floor) segmentSamples(out []floorSample, a, b mgl64.Vec2, from, to floa
 	for s := 0.0; s <= n; s++ {
 		if along := l * s / n; along >= from-1e-9 && along <= to+1e-9 {
 			p := a.Add(b.Sub(a).Mul(s / n))
-			out = append(out, floorSample{p, mgl64.Vec2{-d.Y(), d.X()}, 2 * f.clearanceBound(p)})
+			out = append(out, sample{p, mgl64.Vec2{-d.Y(), d.X()}, 2 * f.clearanceBound(p)})
 		}
 	}
 	return out
@@ -89,7 +89,7 @@ func (f *Floor) segmentSamples(out []floorSample, a, b mgl64.Vec2, from, to floa
 // clearanceBound returns a distance from q within which there is surely no obstacle: its cell
 // centre's distance less how far q is from that centre (0 outside the grid).
 func (f *Floor) clearanceBound(q mgl64.Vec2) float64 {
-	c, ok := f.cellOf(floorPoint(q))
+	c, ok := f.cellOf(fromXZ(q))
 	if !ok {
 		return 0
 	}

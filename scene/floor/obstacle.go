@@ -1,4 +1,4 @@
-package scene
+package floor
 
 import (
 	"math"
@@ -8,11 +8,11 @@ import (
 	"interactagent/geom"
 )
 
-// floorPoly is the part of one triangle that lies within the obstructing band, projected on the
+// poly is the part of one triangle that lies within the obstructing band, projected on the
 // floor: a convex polygon of up to five corners (x, z), with room to spare for the repeated
 // corners that clipping at a vertex on a plane makes. A triangle standing upright projects to
 // a segment (two distinct corners, or three in a line); that is an obstacle too.
-type floorPoly struct {
+type poly struct {
 	n      int
 	v      [8]mgl64.Vec2
 	sign   float64    // orientation()
@@ -23,18 +23,18 @@ type floorPoly struct {
 // false when nothing of it is in the band or a corner is not finite. Clipping (rather than
 // keeping the whole triangle when any of it is in the band) matters for long sloping triangles:
 // a ceiling that slopes down to the floor blocks only where it is lower than head height.
-func clipToBand(a, b, c mgl64.Vec3, lo, hi float64) (floorPoly, bool) {
+func clipToBand(a, b, c mgl64.Vec3, lo, hi float64) (poly, bool) {
 	if !geom.FiniteVec(a) || !geom.FiniteVec(b) || !geom.FiniteVec(c) {
-		return floorPoly{}, false
+		return poly{}, false
 	}
 	in := []mgl64.Vec3{a, b, c}
 	var buf1, buf2 [8]mgl64.Vec3
 	p := clipHalf(in, buf1[:0], lo, 1)
 	p = clipHalf(p, buf2[:0], hi, -1)
 	if len(p) == 0 {
-		return floorPoly{}, false
+		return poly{}, false
 	}
-	var out floorPoly
+	var out poly
 	for _, v := range p[:min(len(p), len(out.v))] {
 		out.v[out.n] = mgl64.Vec2{v.X(), v.Z()}
 		out.n++
@@ -62,7 +62,7 @@ func clipHalf(in, out []mgl64.Vec3, h, side float64) []mgl64.Vec3 {
 }
 
 // bounds returns the polygon's box on the floor.
-func (p *floorPoly) bounds() (lo, hi mgl64.Vec2) {
+func (p *poly) bounds() (lo, hi mgl64.Vec2) {
 	lo, hi = p.v[0], p.v[0]
 	for _, v := range p.v[1:p.n] {
 		lo = mgl64.Vec2{math.Min(lo[0], v[0]), math.Min(lo[1], v[1])}
@@ -73,7 +73,7 @@ func (p *floorPoly) bounds() (lo, hi mgl64.Vec2) {
 
 // orientation returns the sign of the polygon's area: +1 counter-clockwise (x right, z up), -1
 // clockwise, 0 when it has no area (an upright triangle seen from above).
-func (p *floorPoly) orientation() float64 {
+func (p *poly) orientation() float64 {
 	area := 0.0
 	for i := 0; i < p.n; i++ {
 		area += cross2(p.v[i], p.v[(i+1)%p.n])
@@ -90,7 +90,7 @@ func (p *floorPoly) orientation() float64 {
 // area of either sign, and every point of that line, however far beyond the triangle, would
 // pass the side tests. It is the innermost loop of building a floor, hence written out in
 // scalars: one pass over the edges both measures them and checks the sides.
-func (p *floorPoly) closest(q mgl64.Vec2) (mgl64.Vec2, float64) {
+func (p *poly) closest(q mgl64.Vec2) (mgl64.Vec2, float64) {
 	inside := p.sign != 0 && q[0] >= p.lo[0] && q[0] <= p.hi[0] && q[1] >= p.lo[1] && q[1] <= p.hi[1]
 	best, bestD2 := p.v[0], math.Inf(1)
 	for i := 0; i < p.n; i++ {

@@ -1,4 +1,4 @@
-package scene
+package floor
 
 import (
 	"errors"
@@ -6,13 +6,15 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/scene"
 )
 
 // fuzzScene turns bytes into up to 12 boxes, six bytes each: where on a 5 × 5 m floor, how wide
 // and deep (5 cm to 1.55 m), how high (up to 2.5 m, lifted 1 m off the floor when the byte is
 // odd: a shelf) and turned how far.
-func fuzzScene(data []byte) *Scene {
-	s := &Scene{}
+func fuzzScene(data []byte) *scene.Scene {
+	s := &scene.Scene{}
 	for k := 0; k+6 <= len(data) && k < 72; k += 6 {
 		b := data[k : k+6]
 		c := mgl64.Vec2{float64(b[0]) / 255 * 5, float64(b[1]) / 255 * 5}
@@ -24,18 +26,18 @@ func fuzzScene(data []byte) *Scene {
 	return s
 }
 
-// FuzzFloorPath builds a small random scene of boxes and asks for a path between two points:
+// FuzzPath builds a small random scene of boxes and asks for a path between two points:
 // nothing panics, building never fails, a failure to find a path is a *PathError, and any path
 // returned has at least two waypoints and is free along its whole length.
-func FuzzFloorPath(f *testing.F) {
+func FuzzPath(f *testing.F) {
 	f.Add([]byte{60, 60, 80, 80, 100, 0}, 0.5, 0.5, 4.5, 4.5)
 	f.Add([]byte{}, 1.0, 1.0, 2.0, 2.0)
 	f.Add([]byte{128, 0, 10, 255, 250, 0, 128, 255, 10, 255, 250, 0, 128, 128, 10, 200, 250, 0}, 1.0, 2.5, 4.0, 2.5)
 	f.Add([]byte{0, 0, 255, 255, 255, 255, 50, 50, 10, 200, 21, 30}, -1.0, 2.0, 9.0, math.NaN())
 	f.Fuzz(func(t *testing.T, data []byte, x0, z0, x1, z1 float64) {
-		fl, err := NewFloor(fuzzScene(data), FloorOptions{Cell: 0.1})
+		fl, err := New(fuzzScene(data), Options{Cell: 0.1})
 		if err != nil {
-			t.Fatalf("NewFloor: %v", err)
+			t.Fatalf("New: %v", err)
 		}
 		from, to := mgl64.Vec3{x0, 0, z0}, mgl64.Vec3{x1, 0, z1}
 		fl.NearestFree(from)

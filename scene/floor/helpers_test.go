@@ -1,4 +1,4 @@
-package scene
+package floor
 
 import (
 	"math"
@@ -7,13 +7,14 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/geom"
+	"interactagent/scene"
 )
 
 // prismMesh returns a closed, outward-wound prism from y0 to y1 over a floor outline (x, z),
 // counter-clockwise with x right and z up, and star-shaped from its first corner (its top and
 // bottom are fans from there).
-func prismMesh(outline []mgl64.Vec2, y0, y1 float64) *Mesh {
-	m := &Mesh{}
+func prismMesh(outline []mgl64.Vec2, y0, y1 float64) *scene.Mesh {
+	m := &scene.Mesh{}
 	for _, y := range []float64{y0, y1} {
 		for _, p := range outline {
 			m.Vertices = append(m.Vertices, mgl64.Vec3{p.X(), y, p.Y()})
@@ -22,21 +23,21 @@ func prismMesh(outline []mgl64.Vec2, y0, y1 float64) *Mesh {
 	n := int32(len(outline))
 	up, down := mgl64.Vec3{0, 1, 0}, mgl64.Vec3{0, -1, 0}
 	for k := int32(1); k+1 < n; k++ {
-		m.addFacing([3]int32{0, k, k + 1}, down)
-		m.addFacing([3]int32{n, n + k, n + k + 1}, up)
+		addFacing(m, [3]int32{0, k, k + 1}, down)
+		addFacing(m, [3]int32{n, n + k, n + k + 1}, up)
 	}
 	for k := int32(0); k < n; k++ {
 		a, b := outline[k], outline[(k+1)%n]
 		out := mgl64.Vec3{b.Y() - a.Y(), 0, a.X() - b.X()} // right of a→b: outside
 		k1 := (k + 1) % n
-		m.addFacing([3]int32{k, k1, n + k1}, out)
-		m.addFacing([3]int32{k, n + k1, n + k}, out)
+		addFacing(m, [3]int32{k, k1, n + k1}, out)
+		addFacing(m, [3]int32{k, n + k1, n + k}, out)
 	}
 	return m
 }
 
-// addFacing appends triangle t wound so that its normal points along out.
-func (m *Mesh) addFacing(t [3]int32, out mgl64.Vec3) {
+// addFacing appends to m triangle t wound so that its normal points along out.
+func addFacing(m *scene.Mesh, t [3]int32, out mgl64.Vec3) {
 	a, b, c := m.Vertices[t[0]], m.Vertices[t[1]], m.Vertices[t[2]]
 	if b.Sub(a).Cross(c.Sub(a)).Dot(out) < 0 {
 		t[1], t[2] = t[2], t[1]
@@ -45,7 +46,7 @@ func (m *Mesh) addFacing(t [3]int32, out mgl64.Vec3) {
 }
 
 // boxMesh returns the closed box from lo to hi.
-func boxMesh(lo, hi mgl64.Vec3) *Mesh {
+func boxMesh(lo, hi mgl64.Vec3) *scene.Mesh {
 	return prismMesh(rectOutline(lo.X(), lo.Z(), hi.X(), hi.Z()), lo.Y(), hi.Y())
 }
 
@@ -66,28 +67,28 @@ func turnedRect(c mgl64.Vec2, w, d, angle float64) []mgl64.Vec2 {
 
 // wedgeMesh returns a closed ramp over [x0, x1] × [z0, z1] rising from the floor at x0 to height
 // h at x1.
-func wedgeMesh(x0, z0, x1, z1, h float64) *Mesh {
-	m := &Mesh{Vertices: []mgl64.Vec3{
+func wedgeMesh(x0, z0, x1, z1, h float64) *scene.Mesh {
+	m := &scene.Mesh{Vertices: []mgl64.Vec3{
 		{x0, 0, z0}, {x1, 0, z0}, {x1, h, z0}, {x0, 0, z1}, {x1, 0, z1}, {x1, h, z1},
 	}}
 	centre := mgl64.Vec3{(2*x1 + x0) / 3, h / 3, (z0 + z1) / 2}
 	for _, t := range [][3]int32{{0, 1, 2}, {3, 5, 4}, {0, 3, 4}, {0, 4, 1}, {1, 4, 5}, {1, 5, 2}, {0, 2, 5}, {0, 5, 3}} {
 		a, b, c := m.Vertices[t[0]], m.Vertices[t[1]], m.Vertices[t[2]]
-		m.addFacing(t, a.Add(b).Add(c).Mul(1.0/3).Sub(centre)) // convex: out is away from the middle
+		addFacing(m, t, a.Add(b).Add(c).Mul(1.0/3).Sub(centre)) // convex: out is away from the middle
 	}
 	return m
 }
 
 // quadMesh returns an open quad (two triangles) with corners a, b, c, d in order.
-func quadMesh(a, b, c, d mgl64.Vec3) *Mesh {
-	return &Mesh{Vertices: []mgl64.Vec3{a, b, c, d}, Triangles: [][3]int32{{0, 1, 2}, {0, 2, 3}}}
+func quadMesh(a, b, c, d mgl64.Vec3) *scene.Mesh {
+	return &scene.Mesh{Vertices: []mgl64.Vec3{a, b, c, d}, Triangles: [][3]int32{{0, 1, 2}, {0, 2, 3}}}
 }
 
 // obj returns an object of one category whose parts are the meshes given.
-func obj(id, category string, meshes ...*Mesh) *Object {
-	o := &Object{ID: id, Category: category, Transform: mgl64.Ident4()}
+func obj(id, category string, meshes ...*scene.Mesh) *scene.Object {
+	o := &scene.Object{ID: id, Category: category, Transform: mgl64.Ident4()}
 	for i, m := range meshes {
-		o.Parts = append(o.Parts, Part{Name: id + "_" + string(rune('a'+i)), Kind: PartBody, Mesh: m})
+		o.Parts = append(o.Parts, scene.Part{Name: id + "_" + string(rune('a'+i)), Kind: scene.PartBody, Mesh: m})
 	}
 	return o
 }
@@ -96,8 +97,8 @@ func obj(id, category string, meshes ...*Mesh) *Object {
 // (the brute-force reference cannot tell inside from outside for those).
 type floorCase struct {
 	name string
-	s    *Scene
-	open map[*Mesh]bool
+	s    *scene.Scene
+	open map[*scene.Mesh]bool
 }
 
 // floorCaseNamed returns the hand-made scene of that name.
@@ -111,7 +112,7 @@ func floorCaseNamed(name string) floorCase {
 }
 
 // roomWalls returns the four walls, 0.1 m thick and 2.5 m high, inside [0, w] × [0, d].
-func roomWalls(w, d float64) *Object {
+func roomWalls(w, d float64) *scene.Object {
 	const t, h = 0.1, 2.5
 	return obj("walls", "wall",
 		boxMesh(mgl64.Vec3{0, 0, 0}, mgl64.Vec3{w, h, t}), boxMesh(mgl64.Vec3{0, 0, d - t}, mgl64.Vec3{w, h, d}),
@@ -120,23 +121,23 @@ func roomWalls(w, d float64) *Object {
 
 // dividedRoom returns a 6 × 4 m room split at x = 3 by a 0.1 m wall with a doorway of width door
 // (0: none) centred at z = 2, with a lintel above 2.1 m.
-func dividedRoom(door float64) *Scene {
+func dividedRoom(door float64) *scene.Scene {
 	const h = 2.5
 	wall := obj("partition", "wall")
 	lo, hi := 2-door/2, 2+door/2
 	if door == 0 {
 		lo, hi = 2, 2
 	}
-	for _, m := range []*Mesh{
+	for _, m := range []*scene.Mesh{
 		boxMesh(mgl64.Vec3{2.95, 0, 0.1}, mgl64.Vec3{3.05, h, lo}),
 		boxMesh(mgl64.Vec3{2.95, 0, hi}, mgl64.Vec3{3.05, h, 3.9}),
 	} {
-		wall.Parts = append(wall.Parts, Part{Name: "wall", Kind: PartWall, Mesh: m})
+		wall.Parts = append(wall.Parts, scene.Part{Name: "wall", Kind: scene.PartWall, Mesh: m})
 	}
 	if door > 0 {
-		wall.Parts = append(wall.Parts, Part{Name: "lintel", Kind: PartWall, Mesh: boxMesh(mgl64.Vec3{2.95, 2.1, lo}, mgl64.Vec3{3.05, h, hi})})
+		wall.Parts = append(wall.Parts, scene.Part{Name: "lintel", Kind: scene.PartWall, Mesh: boxMesh(mgl64.Vec3{2.95, 2.1, lo}, mgl64.Vec3{3.05, h, hi})})
 	}
-	return &Scene{Name: "divided", Objects: []*Object{roomWalls(6, 4), wall}}
+	return &scene.Scene{Name: "divided", Objects: []*scene.Object{roomWalls(6, 4), wall}}
 }
 
 // floorCases returns the hand-made scenes: one box, a wall with a doorway, a tall L (solid
@@ -151,46 +152,46 @@ func floorCases() []floorCase {
 	}
 	table := obj("table", "table", boxMesh(mgl64.Vec3{1, 0.72, 1}, mgl64.Vec3{2.2, 0.75, 1.8}))
 	for _, c := range [][2]float64{{1.05, 1.05}, {2.11, 1.05}, {1.05, 1.71}, {2.11, 1.71}} {
-		table.Parts = append(table.Parts, Part{Name: "leg", Kind: PartLeg, Mesh: boxMesh(mgl64.Vec3{c[0], 0, c[1]}, mgl64.Vec3{c[0] + 0.04, 0.72, c[1] + 0.04})})
+		table.Parts = append(table.Parts, scene.Part{Name: "leg", Kind: scene.PartLeg, Mesh: boxMesh(mgl64.Vec3{c[0], 0, c[1]}, mgl64.Vec3{c[0] + 0.04, 0.72, c[1] + 0.04})})
 	}
 	pane := quadMesh(mgl64.Vec3{1, 0, 1}, mgl64.Vec3{3, 0, 2}, mgl64.Vec3{3, 2, 2}, mgl64.Vec3{1, 2, 1})
 	ceiling := quadMesh(mgl64.Vec3{0, 2.3, 0}, mgl64.Vec3{0, 2.3, 4}, mgl64.Vec3{4, 2.3, 4}, mgl64.Vec3{4, 2.3, 0})
 	return []floorCase{
-		{name: "box", s: &Scene{Objects: []*Object{obj("box", "cabinet", boxMesh(mgl64.Vec3{1.5, 0, 1.5}, mgl64.Vec3{2.5, 0.8, 2.3}))}}},
+		{name: "box", s: &scene.Scene{Objects: []*scene.Object{obj("box", "cabinet", boxMesh(mgl64.Vec3{1.5, 0, 1.5}, mgl64.Vec3{2.5, 0.8, 2.3}))}}},
 		{name: "doorway", s: dividedRoom(0.9)},
-		{name: "tall L", s: &Scene{Objects: []*Object{obj("l", "wardrobe", prismMesh(l, 0, 2.2))}}},
-		{name: "table", s: &Scene{Objects: []*Object{table}}},
-		{name: "rug", s: &Scene{Objects: []*Object{obj("rug", "rug", boxMesh(mgl64.Vec3{1, 0, 1}, mgl64.Vec3{3, 0.01, 2.5}))}}},
-		{name: "shade", s: &Scene{Objects: []*Object{obj("lamp", "lamp", prismMesh(turnedRect(mgl64.Vec2{2, 2}, 0.5, 0.5, 0.3), 1.95, 2.25))}}},
-		{name: "ramp", s: &Scene{Objects: []*Object{obj("ramp", "object", wedgeMesh(1, 1, 3, 2, 2.5))}}},
-		{name: "floor", s: &Scene{Objects: []*Object{obj("floor", "floor", boxMesh(mgl64.Vec3{0, -0.1, 0}, mgl64.Vec3{4, 0.3, 4})),
+		{name: "tall L", s: &scene.Scene{Objects: []*scene.Object{obj("l", "wardrobe", prismMesh(l, 0, 2.2))}}},
+		{name: "table", s: &scene.Scene{Objects: []*scene.Object{table}}},
+		{name: "rug", s: &scene.Scene{Objects: []*scene.Object{obj("rug", "rug", boxMesh(mgl64.Vec3{1, 0, 1}, mgl64.Vec3{3, 0.01, 2.5}))}}},
+		{name: "shade", s: &scene.Scene{Objects: []*scene.Object{obj("lamp", "lamp", prismMesh(turnedRect(mgl64.Vec2{2, 2}, 0.5, 0.5, 0.3), 1.95, 2.25))}}},
+		{name: "ramp", s: &scene.Scene{Objects: []*scene.Object{obj("ramp", "object", wedgeMesh(1, 1, 3, 2, 2.5))}}},
+		{name: "floor", s: &scene.Scene{Objects: []*scene.Object{obj("floor", "floor", boxMesh(mgl64.Vec3{0, -0.1, 0}, mgl64.Vec3{4, 0.3, 4})),
 			obj("stool", "chair", prismMesh(turnedRect(mgl64.Vec2{2, 2}, 0.4, 0.4, 0.7), 0, 0.45))}}},
-		{name: "dense blob", s: &Scene{Objects: []*Object{obj("blob", "object", ellipsoidMesh(mgl64.Vec3{2, 0.6, 2}, mgl64.Vec3{1, 0.6, 0.8}, 24, 24))}}},
-		{name: "open pane", s: &Scene{Objects: []*Object{obj("pane", "glass", pane), obj("ceiling", "ceiling", ceiling)}},
-			open: map[*Mesh]bool{pane: true, ceiling: true}},
+		{name: "dense blob", s: &scene.Scene{Objects: []*scene.Object{obj("blob", "object", ellipsoidMesh(mgl64.Vec3{2, 0.6, 2}, mgl64.Vec3{1, 0.6, 0.8}, 24, 24))}}},
+		{name: "open pane", s: &scene.Scene{Objects: []*scene.Object{obj("pane", "glass", pane), obj("ceiling", "ceiling", ceiling)}},
+			open: map[*scene.Mesh]bool{pane: true, ceiling: true}},
 	}
 }
 
 // archMesh returns one closed mesh: a wall block over [x0, x1] × [z0, z1], h high, with a
 // doorway [d0, d1] wide and dh high through its whole depth, as loaders give a wall with a door
 // cut in it. Its outline in (x, y) is a Π; the front and back are that Π in six triangles.
-func archMesh(x0, d0, d1, x1, z0, z1, dh, h float64) *Mesh {
+func archMesh(x0, d0, d1, x1, z0, z1, dh, h float64) *scene.Mesh {
 	outline := [][2]float64{{x0, 0}, {d0, 0}, {d0, dh}, {d1, dh}, {d1, 0}, {x1, 0}, {x1, h}, {x0, h}}
-	m := &Mesh{}
+	m := &scene.Mesh{}
 	for _, z := range []float64{z0, z1} {
 		for _, p := range outline {
 			m.Vertices = append(m.Vertices, mgl64.Vec3{p[0], p[1], z})
 		}
 	}
 	for _, t := range [][3]int32{{0, 1, 2}, {0, 2, 7}, {7, 2, 3}, {7, 3, 6}, {3, 4, 5}, {3, 5, 6}} {
-		m.addFacing(t, mgl64.Vec3{0, 0, -1})
-		m.addFacing([3]int32{t[0] + 8, t[1] + 8, t[2] + 8}, mgl64.Vec3{0, 0, 1})
+		addFacing(m, t, mgl64.Vec3{0, 0, -1})
+		addFacing(m, [3]int32{t[0] + 8, t[1] + 8, t[2] + 8}, mgl64.Vec3{0, 0, 1})
 	}
 	for k := int32(0); k < 8; k++ {
 		a, b, k1 := outline[k], outline[(k+1)%8], (k+1)%8
 		out := mgl64.Vec3{b[1] - a[1], a[0] - b[0], 0} // right of a→b in (x, y): outside
-		m.addFacing([3]int32{k, k1, 8 + k1}, out)
-		m.addFacing([3]int32{k, 8 + k1, 8 + k}, out)
+		addFacing(m, [3]int32{k, k1, 8 + k1}, out)
+		addFacing(m, [3]int32{k, 8 + k1, 8 + k}, out)
 	}
 	return m
 }
@@ -199,8 +200,8 @@ func archMesh(x0, d0, d1, x1, z0, z1, dh, h float64) *Mesh {
 // row at z = 0, with 0.1 m cells from the origin: for testing the search on grids no scene
 // would give.
 func gridFloor(rows []string) *Floor {
-	opt, _ := FloorOptions{Cell: 0.1}.withDefaults()
-	f, _ := newFloorGrid(geom.Box{Hi: mgl64.Vec3{0.1 * float64(len(rows[0])), 0, 0.1 * float64(len(rows))}}, opt)
+	opt, _ := Options{Cell: 0.1}.withDefaults()
+	f, _ := newGrid(geom.Box{Hi: mgl64.Vec3{0.1 * float64(len(rows[0])), 0, 0.1 * float64(len(rows))}}, opt)
 	for j, row := range rows {
 		for i, ch := range row {
 			c := j*f.nx + i

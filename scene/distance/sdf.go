@@ -34,7 +34,7 @@ type Cuboid struct{ B geom.Box }
 
 // Distance implements SDF: outside, the distance to the nearest point of the box; inside, minus
 // the distance to the nearest face.
-func (s Cuboid) Distance(p mgl64.Vec3) float64 { return boxSignedDistance(p, s.B) }
+func (s Cuboid) Distance(p mgl64.Vec3) float64 { return s.B.SignedDistance(p) }
 
 // Bounds implements SDF.
 func (s Cuboid) Bounds() geom.Box { return s.B }
@@ -87,23 +87,4 @@ func (t Translated) Distance(p mgl64.Vec3) float64 { return t.S.Distance(p.Sub(t
 func (t Translated) Bounds() geom.Box {
 	b := t.S.Bounds()
 	return geom.Box{Lo: b.Lo.Add(t.Offset), Hi: b.Hi.Add(t.Offset)}
-}
-
-// boxSignedDistance returns the signed distance from p to box b: outside, the Euclidean distance to
-// the box; inside, minus the distance to the nearest face. It is a lower bound of the signed
-// distance of any solid inside b, which is what lets the hierarchies prune with boxes.
-func boxSignedDistance(p mgl64.Vec3, b geom.Box) float64 {
-	var out2, in float64 = 0, math.Inf(-1)
-	for k := 0; k < 3; k++ {
-		lo, hi := b.Lo[k]-p[k], p[k]-b.Hi[k]
-		if d := max(lo, hi); d > 0 {
-			out2 += d * d
-		} else {
-			in = max(in, d)
-		}
-	}
-	if out2 > 0 {
-		return math.Sqrt(out2)
-	}
-	return in
 }

@@ -3,6 +3,7 @@ package render
 import (
 	"testing"
 
+	"interactagent/render/internal/testclip"
 	"interactagent/scene"
 	"interactagent/scene/furniture"
 )
@@ -27,7 +28,7 @@ func largestBuiltin(b *testing.B) *scene.Scene {
 func BenchmarkGhost300(b *testing.B) {
 	e := newTestEngine(b)
 	s := largestBuiltin(b)
-	clip := arcWalk(s.Start, 300)
+	clip := testclip.ArcWalk(s.Start, 300)
 	if err := e.Upload(s); err != nil {
 		b.Fatal(err)
 	}
@@ -45,7 +46,7 @@ func BenchmarkGhost300(b *testing.B) {
 func BenchmarkFrame640x360(b *testing.B) {
 	e := newTestEngine(b)
 	s := largestBuiltin(b)
-	clip := arcWalk(s.Start, 300)
+	clip := testclip.ArcWalk(s.Start, 300)
 	cam := FitOrbit(HighOblique(s.Bounds().Center(), 0.5, 10), boxCorners(s.Bounds()), 640.0/360, 0.05)
 	if err := e.Upload(s); err != nil {
 		b.Fatal(err)

@@ -146,20 +146,5 @@ func countNear(img *image.RGBA, p image.Point, radius int, ok func(color.RGBA) b
 	return hits, total
 }
 
-// arcWalk is the rest pose carried from start along a left-curving arc at 1 m/s (20 fps), turning
-// with the path and bobbing a little, for frames frames.
-func arcWalk(start motion.State, frames int) *motion.Clip {
-	c := &motion.Clip{FPS: 20}
-	rest := motion.RestPose()
-	const turn = 0.006 // radians per frame
-	s := start
-	for i := 0; i < frames; i++ {
-		bob := mgl64.Vec3{0, 0.02 * math.Sin(float64(i)*0.6), 0}
-		c.Frames = append(c.Frames, rest.RotateY(s.Heading).Translate(s.Root.Add(bob)))
-		s = s.Compose(motion.State{Root: mgl64.Vec3{0, 0, 0.05}, Heading: turn})
-	}
-	return c
-}
-
 // rgbaOf drops the opacity of an opaque display colour.
 func rgbaOf(c color.NRGBA) color.RGBA { return color.RGBA{c.R, c.G, c.B, 255} }

@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/motion"
+	"interactagent/render/internal/testclip"
 )
 
 // diffPixels counts the pixels whose channels differ by more than tol between two images.
@@ -138,7 +139,7 @@ func TestPartColours(t *testing.T) {
 func BenchmarkFrameOver640x360(b *testing.B) {
 	e := newTestEngine(b)
 	s := largestBuiltin(b)
-	clip := arcWalk(s.Start, 300)
+	clip := testclip.ArcWalk(s.Start, 300)
 	cam := FitOrbit(HighOblique(s.Bounds().Center(), 0.5, 10), boxCorners(s.Bounds()), 640.0/360, 0.05)
 	still := Request{Scene: s, Camera: cam, Width: 640, Height: 360}
 	b.ReportAllocs()

@@ -10,6 +10,7 @@ import (
 
 	"interactagent/geom"
 	"interactagent/motion"
+	"interactagent/render/internal/testclip"
 	"interactagent/scene"
 )
 
@@ -101,7 +102,7 @@ func TestViewCameraTopFramesTheMotionWithFloor(t *testing.T) {
 	}{
 		{straightWalk(5, 0.01), 1},          // a tiny motion: the floor square decides
 		{straightWalk(200, 0.05), 16.0 / 9}, // 10 m along X: the motion decides
-		{arcWalk(motion.State{Root: mgl64.Vec3{3, 0, -1}}, 300), 0.75},
+		{testclip.ArcWalk(motion.State{Root: mgl64.Vec3{3, 0, -1}}, 300), 0.75},
 	} {
 		box := c.clip.Bounds()
 		lo, hi, mid := box.Lo, box.Hi, box.Center()

@@ -22,6 +22,7 @@ import (
 
 	"interactagent/motion"
 	"interactagent/render"
+	"interactagent/render/internal/testclip"
 	"interactagent/render/media"
 	"interactagent/scene/furniture"
 )
@@ -83,7 +84,7 @@ func drawScene(e *render.Engine, out, name string, example *motion.Clip) error {
 			return err
 		}
 	}
-	img, err := e.Ghost(s, arcWalk(s.Start, 300), render.GhostOptions{})
+	img, err := e.Ghost(s, testclip.ArcWalk(s.Start, 300), render.GhostOptions{})
 	if err := save(out, name+"_ghost_arc", img, err); err != nil || example == nil {
 		return err
 	}
@@ -97,7 +98,7 @@ func drawSequences(e *render.Engine, out string, example *motion.Clip) error {
 	if err != nil {
 		return err
 	}
-	clips := []*motion.Clip{arcWalk(lounge.Start, 120), arcWalk(lounge.Start.Compose(motion.State{Heading: 1}), 200)}
+	clips := []*motion.Clip{testclip.ArcWalk(lounge.Start, 120), testclip.ArcWalk(lounge.Start.Compose(motion.State{Heading: 1}), 200)}
 	titles := []string{"arc", "wider arc"}
 	if example != nil {
 		clips[1], titles[1] = example.Place(lounge.Start), "example"

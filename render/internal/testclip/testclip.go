@@ -1,4 +1,6 @@
-package main
+// Package testclip makes the motion the render package's tests and its look tool draw when they
+// need a clip without a motion file.
+package testclip
 
 import (
 	"math"
@@ -8,11 +10,10 @@ import (
 	"interactagent/motion"
 )
 
-// arcWalk is the rest pose carried from start along a left-curving arc at 1 m/s (20 fps), turning
+// ArcWalk is the rest pose carried from start along a left-curving arc at 1 m/s (20 fps), turning
 // with the path and bobbing a little, for frames frames: motion enough to see a ghost image's
-// colours and path without a motion file. (The render tests have their own copy; a test helper
-// cannot be imported.)
-func arcWalk(start motion.State, frames int) *motion.Clip {
+// colours and path.
+func ArcWalk(start motion.State, frames int) *motion.Clip {
 	c := &motion.Clip{FPS: 20}
 	rest := motion.RestPose()
 	const turn = 0.006 // radians per frame

@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"interactagent/internal/testenv"
 )
 
 // TestMain lets a test run this test binary as the interactagent command itself (with
@@ -70,7 +72,7 @@ func anyProcessMentions(s string) bool {
 // .X.mp4.NNN.tmp behind, and an orphaned ffmpeg went on writing its partial video. Now the first
 // signal stops the render, stops ffmpeg and removes the temporary file.
 func TestInterruptedVideoLeavesNothing(t *testing.T) {
-	needFFmpeg(t)
+	testenv.NeedFFmpeg(t)
 	dir := t.TempDir()
 	clip := longClip(t, dir)
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
@@ -99,7 +101,7 @@ func TestInterruptedVideoLeavesNothing(t *testing.T) {
 // TestSecondSignalQuitsAtOnce: a second signal exits at once; the ffmpeg it started dies with it,
 // and the next write to the same path clears the temporary file the quick exit left.
 func TestSecondSignalQuitsAtOnce(t *testing.T) {
-	needFFmpeg(t)
+	testenv.NeedFFmpeg(t)
 	dir := t.TempDir()
 	clip := longClip(t, dir)
 	out := filepath.Join(dir, "v.mp4")
@@ -129,17 +131,6 @@ func TestSecondSignalQuitsAtOnce(t *testing.T) {
 	}
 	if _, err := os.Stat(out); err != nil || len(tmp()) > 0 {
 		t.Fatalf("after a fresh write: %v, stale files %v", err, tmp())
-	}
-}
-
-// needFFmpeg skips without ffmpeg on a developer's machine and fails under CI, which installs it.
-func needFFmpeg(t *testing.T) {
-	t.Helper()
-	if _, err := exec.LookPath("ffmpeg"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("ffmpeg is missing under CI")
-		}
-		t.Skip("ffmpeg is not installed")
 	}
 }
 

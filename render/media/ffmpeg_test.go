@@ -9,21 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// needFFmpeg skips a test on a developer machine without ffmpeg and ffprobe; under CI they are
-// installed by the project's deps script, so their absence is a failure there.
-func needFFmpeg(t *testing.T) {
-	t.Helper()
-	for _, p := range []string{"ffmpeg", "ffprobe"} {
-		if _, err := exec.LookPath(p); err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("%s is not installed (scripts/deps.sh installs it): %v", p, err)
-			}
-			t.Skipf("%s is not installed; install it (apt-get install ffmpeg) to run this test", p)
-		}
-	}
-}
+	"interactagent/internal/testenv"
+)
 
 // probe asks ffprobe for a video's frame count and size.
 func probe(t *testing.T, path string) string {
@@ -37,7 +25,7 @@ func probe(t *testing.T, path string) string {
 }
 
 func TestMP4HasTheFramesAndSizeWritten(t *testing.T) {
-	needFFmpeg(t)
+	testenv.NeedFFmpeg(t)
 	tests := []struct {
 		w, h int
 		want string
@@ -62,7 +50,7 @@ func TestMP4HasTheFramesAndSizeWritten(t *testing.T) {
 }
 
 func TestMP4AcceptsSubImages(t *testing.T) {
-	needFFmpeg(t)
+	testenv.NeedFFmpeg(t)
 	path := filepath.Join(t.TempDir(), "sub.mp4")
 	big := movingSquare(100, 80, 0)
 	vw, err := NewVideoWriter(path, 40, 30, 10)

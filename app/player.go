@@ -30,9 +30,10 @@ type Player struct {
 	// resized, a pane focused) changes the size, and the panes are drawn again at once.
 	drawnFor image.Point
 
-	busy atomic.Bool
-	stop chan struct{}
-	done chan struct{}
+	busy   atomic.Bool
+	halted atomic.Bool
+	stop   chan struct{}
+	done   chan struct{}
 }
 
 // frameInterval is how often the player looks at the clock: 30 frames a second.
@@ -50,7 +51,8 @@ func (p *Player) Start() {
 	go p.loop()
 }
 
-// Stop ends the goroutine and waits for it; call it before the window closes.
+// Stop ends the goroutine and waits for it; call it before the window closes, from one goroutine
+// at a time (Window.Close calls it once).
 func (p *Player) Stop() {
 	if p.stop == nil {
 		return
@@ -77,6 +79,9 @@ func (p *Player) loop() {
 // Tick advances the clock to now and draws when something changed (the time, the session, the
 // pane size); the loop calls it, and tests call it with their own times.
 func (p *Player) Tick(now time.Time) {
+	if p.halted.Load() {
+		return
+	}
 	size := p.size()
 	p.mu.Lock()
 	if p.ses == nil {
@@ -104,11 +109,19 @@ func (p *Player) Tick(now time.Time) {
 		f.Size = image.Pt(max(f.Size.X/2, 32)&^1, max(f.Size.Y/2, 32)&^1)
 	}
 	imgs, err := p.draw(panes, f)
+	if p.halted.Load() {
+		p.busy.Store(false)
+		return
+	}
 	fyne.Do(func() {
 		p.show(imgs, clock, err)
 		p.busy.Store(false)
 	})
 }
+
+// Halt makes the player draw and hand over nothing more, from any goroutine: the app is stopping,
+// and its driver may stop before Stop is called.
+func (p *Player) Halt() { p.halted.Store(true) }
 
 // Update changes the session under the player's lock and marks the panes for drawing.
 func (p *Player) Update(change func(*Session)) {

@@ -41,3 +41,25 @@ func TestPlayerDrawsCoarseWhileTheCameraMoves(t *testing.T) {
 		t.Errorf("half a second at speed 2 moved the clock to %v s, want 1", got)
 	}
 }
+
+// TestHaltedPlayerHandsNothingOver: once halted (the app stops), the player neither draws nor
+// hands a drawing to the window, though the panes need drawing.
+func TestHaltedPlayerHandsNothingOver(t *testing.T) {
+	test.NewTempApp(t)
+	s := livingRoom(t)
+	ses := &Session{Scene: s, Panes: walkPanes(t, s, 1), Cam: NewViewCam(s)}
+	ses.fitClock()
+	calls := 0
+	draw := func(panes []*Pane, f Frame) ([]*image.RGBA, error) {
+		calls++
+		return make([]*image.RGBA, len(panes)), nil
+	}
+	p := NewPlayer(draw, func() image.Point { return image.Pt(64, 64) }, func([]*image.RGBA, Clock, error) { calls++ })
+	p.SetSession(ses)
+	p.Halt()
+	p.Update(func(s *Session) { s.Clock = s.Clock.Toggle() })
+	p.Tick(time.Now())
+	if calls != 0 {
+		t.Errorf("a halted player drew or handed over %d time(s)", calls)
+	}
+}

@@ -71,7 +71,8 @@ type Window struct {
 	fpsLogged time.Time
 	// closed is set once Close begins: what other goroutines hand over then is dropped, since
 	// after the app's driver has stopped fyne.Do runs it on their goroutine, off the UI's.
-	closed atomic.Bool
+	closed    atomic.Bool
+	closeOnce sync.Once
 }
 
 // NewWindow builds the main window of app a. Call Close (or close the window) to stop its player.
@@ -104,20 +105,32 @@ func NewWindow(a fyne.App, opt Options) *Window {
 }
 
 // Close stops any run (waiting a few seconds for it to end) and the player; the engine belongs
-// to the caller. Call it on the UI goroutine; a second call does nothing more.
+// to the caller. It runs once: a second call, from any goroutine, waits for the first. (When Fyne
+// stops on a signal before the app does, the app's quit runs off the UI goroutine, while the main
+// goroutine closes the window too.)
 func (w *Window) Close() {
-	w.Detach()
-	w.runPanel.end()
-	w.player.Stop()
+	w.closeOnce.Do(func() {
+		w.Detach()
+		w.runPanel.end()
+		w.player.Stop()
+	})
 }
 
-// Detach makes the window drop, from now on, what its player, a run or an export hand it. Call
-// it from any goroutine as soon as the app is to stop: once the driver has stopped, fyne.Do runs
-// their updates on their own goroutines, where widgets must not be touched. Close detaches too.
-func (w *Window) Detach() { w.closed.Store(true) }
+// Detach halts the player and makes the window drop, from now on, what a run or an export hands
+// it. Call it from any goroutine as soon as the app is to stop: once the driver has stopped,
+// fyne.Do runs their updates on their own goroutines, where widgets must not be touched. Close
+// detaches too.
+func (w *Window) Detach() {
+	w.closed.Store(true)
+	w.player.Halt()
+}
 
-// do runs f on the UI goroutine (fyne.Do), unless the window has closed by then.
+// do runs f on the UI goroutine (fyne.Do), unless the window has closed by then. Once closed, it
+// does not even call fyne.Do, which may meet Fyne's queue as it closes.
 func (w *Window) do(f func()) {
+	if w.closed.Load() {
+		return
+	}
 	fyne.Do(func() {
 		if !w.closed.Load() {
 			f()

@@ -4,6 +4,7 @@ import (
 	"image"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -95,4 +96,26 @@ func waitDrawn(t *testing.T, w *Window, n int) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Fatalf("the panes were not drawn")
+}
+
+// TestWindowClosesOnceFromTwoGoroutines: when Fyne stopped on a signal before the app did, the
+// app's quit closed the window off the UI goroutine while the main goroutine closed it too, and
+// the player's stop channel was closed twice (a panic). Now the second Close waits for the first.
+func TestWindowClosesOnceFromTwoGoroutines(t *testing.T) {
+	a := test.NewTempApp(t)
+	for range 100 {
+		w := NewWindow(a, Options{RunsDir: t.TempDir()}) // its player runs
+		var both sync.WaitGroup
+		start := make(chan struct{})
+		for range 2 {
+			both.Add(1)
+			go func() {
+				defer both.Done()
+				<-start
+				w.Close()
+			}()
+		}
+		close(start)
+		both.Wait()
+	}
 }

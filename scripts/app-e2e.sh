@@ -5,9 +5,9 @@
 # 1. The tour: start the app on a run folder, take a screenshot before any key or click
 #    (first.png), play, switch to the inspector and back (rounds.png, inspector.png, back.png), and
 #    stop it with SIGTERM while it plays; keep its preferences (tour-preferences.json).
-# 2. One SIGTERM in each other state: while it starts (at several moments after launch), in the
-#    inspector, with a dialog open, with a run in progress (paused between two steps; its folder
-#    is under OUT_DIR/runs).
+# 2. One SIGTERM in each other state: while it starts (0 to 1 s after it has begun to connect to
+#    the display: the window is being made and shown), in the inspector, with a dialog open, with
+#    a run in progress (paused between two steps; its folder is under OUT_DIR/runs).
 #
 # Each stop is a line "STATE EXIT_STATUS" in stops.txt, its output in STATE.log; an app still
 # there 20 s after its SIGTERM is killed (status 137). Every wait here is bounded.
@@ -19,6 +19,16 @@ cd "$3" || exit 1
 launch() {
   INTERACTAGENT_FPS_LOG=1 LANG=en_US.UTF-8 "$bin" app "$run" > "$1.log" 2>&1 &
   pid=$!
+}
+
+# inmain waits up to 10 s until the app has a socket open: its first (the X server's, D-Bus's) is
+# opened in main, after the signal handler is in place and before the window is made. A SIGTERM
+# before main kills any process (status 143); on a loaded machine that takes longer than 0.1 s.
+inmain() {
+  for i in $(seq 1 200); do
+    ls -l "/proc/$pid/fd" 2>/dev/null | grep -q socket && return
+    sleep 0.05
+  done
 }
 
 # window waits up to 30 s for the app's window, then lets it settle and takes the focus.
@@ -58,8 +68,9 @@ term playing
 # (dev.interactagent.app is appID in cmd/interactagent/app.go)
 cp "${XDG_CONFIG_HOME:-$HOME/.config}/fyne/dev.interactagent.app/preferences.json" tour-preferences.json
 
-for at in 0.1 0.15 0.2 0.25 0.3 0.4 0.6 1; do
+for at in 0 0.05 0.1 0.15 0.2 0.3 0.5 1; do
   launch "starting-$at"
+  inmain
   sleep "$at"
   term "starting-$at"
 done

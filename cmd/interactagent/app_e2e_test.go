@@ -107,8 +107,8 @@ func runE2EScript(t *testing.T, bin, runDir, dir, home string) {
 }
 
 // e2eStops are the states the script stops the app in, in its order.
-var e2eStops = []string{"playing", "starting-0.1", "starting-0.15", "starting-0.2", "starting-0.25", "starting-0.3",
-	"starting-0.4", "starting-0.6", "starting-1", "inspector", "dialog", "run"}
+var e2eStops = []string{"playing", "starting-0", "starting-0.05", "starting-0.1", "starting-0.15", "starting-0.2",
+	"starting-0.3", "starting-0.5", "starting-1", "inspector", "dialog", "run"}
 
 // checkStops: each state's SIGTERM ended the app with status 130, no crash and no UI call off
 // the UI goroutine; the run stopped in progress left its folder unfinished.

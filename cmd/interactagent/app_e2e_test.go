@@ -127,6 +127,8 @@ func checkStops(t *testing.T, dir string) {
 			t.Errorf("SIGTERM %s: exit status %q, want 130 (137: still there 20 s later); its output:\n%s", state, got[state], log)
 		} else if bad := crashSign(string(log)); bad != "" {
 			t.Errorf("SIGTERM %s: exit 130, but its output says %q:\n%s", state, bad, log)
+		} else if strings.Contains(string(log), "still stopping") {
+			t.Logf("SIGTERM %s: Fyne's shutdown hung, and the app quit %v after the signal", state, appStopGrace)
 		}
 	}
 	runs, _ := filepath.Glob(filepath.Join(dir, "runs", "app-*", "trace.jsonl"))

@@ -12,7 +12,6 @@ require (
 	github.com/pb33f/libopenapi-validator v0.16.3
 	github.com/qmuntal/gltf v0.29.0
 	github.com/sashabaranov/go-openai v1.43.0
-	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/vbauerster/mpb/v8 v8.9.3
 	golang.org/x/image v0.30.0
 	golang.org/x/term v0.47.0
@@ -51,7 +50,6 @@ require (
 	github.com/jsummers/gobmp v0.0.0-20230614200233-a9de23ed2e25 // indirect
 	github.com/kr/text v0.2.0 // indirect
 	github.com/mattn/go-runewidth v0.0.16 // indirect
-	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
 	github.com/nfnt/resize v0.0.0-20180221191011-83c6a9932646 // indirect
 	github.com/nicksnyder/go-i18n/v2 v2.5.1 // indirect
 	github.com/nlpodyssey/gopickle v0.3.0 // indirect

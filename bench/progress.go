@@ -2,73 +2,91 @@ package bench
 
 import (
 	"fmt"
-	"io"
-	"strings"
 	"sync"
-	"sync/atomic"
-	"time"
-
-	"github.com/vbauerster/mpb/v8"
-	"github.com/vbauerster/mpb/v8/decor"
 
 	"interactagent/agent"
 )
 
-// progress shows trials finishing; finished may be called from any worker.
-type progress interface {
-	finished(r *Result)
-	// close ends the display; aborted says the bench stopped before its trials were done.
-	close(aborted bool)
+// ProgressKind says what a Progress report tells.
+type ProgressKind int
+
+// The reports of a bench, in the order Run makes them.
+const (
+	// ProgressStart: this shard's trials are counted and none has run yet (Modes, Total, Done,
+	// Todo, Held).
+	ProgressStart ProgressKind = iota + 1
+	// ProgressTrial: a trial finished and its result is written (Result; Done counts it).
+	ProgressTrial
+	// ProgressEnd: no trial is running any more: all are done, or the bench stopped part way
+	// (Stopped).
+	ProgressEnd
+)
+
+// Progress is one report of a running bench to Options.Progress: one ProgressStart, then a
+// ProgressTrial per finished trial, then one ProgressEnd. Fields a kind does not use stay empty.
+// Drawing it (bars, lines, nothing) is the caller's business.
+type Progress struct {
+	Kind ProgressKind
+	// Modes are the bench's modes, in its order.
+	Modes []agent.Mode
+	// Total counts this shard's trials, Done those with a result: the ones a resumed folder
+	// already held and those finished since.
+	Total, Done int
+	// Todo are the trials to run (ProgressStart).
+	Todo []Trial
+	// Held are the results a resumed folder already holds, which do not run again (ProgressStart).
+	Held []*Result
+	// Result is the finished trial's (ProgressTrial).
+	Result *Result
+	// Stopped says the bench stopped before its trials were done (ProgressEnd).
+	Stopped bool
 }
 
-// newProgress returns bars per mode on a terminal (bars set), lines otherwise, nothing for a nil
-// writer. todo are the trials to run and done the results already there.
-func newProgress(w io.Writer, bars bool, modes []agent.Mode, todo []Trial, done []*Result) progress {
-	switch {
-	case w == nil:
-		return quiet{}
-	case bars:
-		return newBarProgress(w, modes, todo, done)
-	}
-	return &lineProgress{w: w, total: len(todo) + len(done), done: len(done)}
-}
-
-// quiet shows nothing.
-type quiet struct{}
-
-// finished implements progress.
-func (quiet) finished(*Result) {}
-
-// close implements progress.
-func (quiet) close(bool) {}
-
-// lineProgress prints one line per finished trial, for logs and pipes.
-type lineProgress struct {
+// reporter sends a bench's progress to Options.Progress, one report at a time whichever worker
+// finished a trial, and counts the trials done. A nil function reports nothing.
+type reporter struct {
 	mu    sync.Mutex
-	w     io.Writer
+	fn    func(Progress)
+	modes []agent.Mode
 	total int
 	done  int
 }
 
-// finished prints the trial's line.
-func (p *lineProgress) finished(r *Result) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.done++
-	fmt.Fprintf(p.w, "bench: [%d/%d] %s: %s\n", p.done, p.total, r.Trial.Name(), verdictLine(r))
+// startReporting sends the ProgressStart report of a bench with trials todo to run and results
+// held already.
+func startReporting(fn func(Progress), modes []agent.Mode, todo []Trial, held []*Result) *reporter {
+	r := &reporter{fn: fn, modes: modes, total: len(todo) + len(held), done: len(held)}
+	r.send(Progress{Kind: ProgressStart, Todo: todo, Held: held})
+	return r
 }
 
-// close says where a stopped bench stopped.
-func (p *lineProgress) close(aborted bool) {
-	if aborted {
-		p.mu.Lock()
-		defer p.mu.Unlock()
-		fmt.Fprintf(p.w, "bench: stopped with %d of %d trials done\n", p.done, p.total)
+// finished sends the ProgressTrial report of res; it may be called from any worker.
+func (r *reporter) finished(res *Result) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.done++
+	r.send(Progress{Kind: ProgressTrial, Result: res})
+}
+
+// end sends the ProgressEnd report; stopped says the bench stopped before its trials were done.
+func (r *reporter) end(stopped bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.send(Progress{Kind: ProgressEnd, Stopped: stopped})
+}
+
+// send fills in the counts and hands p to the function, if any.
+func (r *reporter) send(p Progress) {
+	if r.fn == nil {
+		return
 	}
+	p.Modes, p.Total, p.Done = r.modes, r.total, r.done
+	r.fn(p)
 }
 
-// verdictLine says in a few words how a trial went.
-func verdictLine(r *Result) string {
+// Summary says in a few words how the trial went, as a progress line shows it: its error, or its
+// outcome under both rules, its rounds and its wall time.
+func (r *Result) Summary() string {
 	if r.Error != "" {
 		return "error: " + r.Error
 	}
@@ -80,64 +98,4 @@ func verdictLine(r *Result) string {
 		return fmt.Sprintf("%s failed at step %d", rule, f.outcome(rule).FailedStep)
 	}
 	return fmt.Sprintf("%s, %s; %d round(s), %.1f s", word("released"), word("strict"), len(r.Rounds), r.Seconds)
-}
-
-// barProgress draws a bar per mode with its count of successes (released rule).
-type barProgress struct {
-	p    *mpb.Progress
-	bars map[agent.Mode]*mpb.Bar
-	ok   map[agent.Mode]*atomic.Int64
-}
-
-// newBarProgress makes the bars, each started at the trials already done.
-func newBarProgress(w io.Writer, modes []agent.Mode, todo []Trial, done []*Result) *barProgress {
-	b := &barProgress{p: mpb.New(mpb.WithOutput(w), mpb.WithWidth(36), mpb.WithRefreshRate(200*time.Millisecond)),
-		bars: map[agent.Mode]*mpb.Bar{}, ok: map[agent.Mode]*atomic.Int64{}}
-	total, already := map[agent.Mode]int{}, map[agent.Mode]int{}
-	for _, t := range todo {
-		total[t.Mode]++
-	}
-	for _, r := range done {
-		total[r.Mode]++
-		already[r.Mode]++
-	}
-	width := 0
-	for _, m := range modes {
-		width = max(width, len(m))
-	}
-	for _, m := range modes {
-		if total[m] == 0 {
-			continue
-		}
-		ok := &atomic.Int64{}
-		for _, r := range done {
-			if r.Mode == m && r.Success("released") {
-				ok.Add(1)
-			}
-		}
-		b.ok[m] = ok
-		b.bars[m] = b.p.AddBar(int64(total[m]),
-			mpb.PrependDecorators(decor.Name(string(m)+strings.Repeat(" ", width-len(m)+1)), decor.CountersNoUnit("%d/%d", decor.WCSyncWidth)),
-			mpb.AppendDecorators(decor.Any(func(decor.Statistics) string { return fmt.Sprintf("%d succeeded (released rule)", ok.Load()) })))
-		b.bars[m].SetCurrent(int64(already[m]))
-	}
-	return b
-}
-
-// finished moves the trial's mode's bar.
-func (b *barProgress) finished(r *Result) {
-	if r.Success("released") {
-		b.ok[r.Mode].Add(1)
-	}
-	b.bars[r.Mode].Increment()
-}
-
-// close ends the bars; those of a stopped bench end where they stand.
-func (b *barProgress) close(aborted bool) {
-	for _, bar := range b.bars {
-		if !bar.Completed() {
-			bar.Abort(false)
-		}
-	}
-	b.p.Wait()
 }

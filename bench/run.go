@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"sync"
 
@@ -32,10 +31,9 @@ type Options struct {
 	// NewRenderer makes a renderer for one worker and the function that releases it; nil runs
 	// without images (the blank stand-in agent.Env.Render == nil sends).
 	NewRenderer func() (agent.Renderer, func(), error)
-	// Progress gets a line per finished trial, or a bar per mode when Bars is set; nil shows
-	// nothing.
-	Progress io.Writer
-	Bars     bool
+	// Progress, when set, is told how the bench goes (see Progress): one report at a time, from
+	// Run's goroutine or a worker's. It must return quickly, since a worker waits for it.
+	Progress func(Progress)
 }
 
 // Run runs this shard's trials of the bench m in o.Out, over o.Workers at once, writes each
@@ -57,9 +55,9 @@ func Run(ctx context.Context, m *Manifest, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	prog := newProgress(o.Progress, o.Bars, m.Modes, todo, done)
+	prog := startReporting(o.Progress, m.Modes, todo, done)
 	err = pool(ctx, m, o, todo, prog)
-	prog.close(err != nil)
+	prog.end(err != nil)
 	if err != nil {
 		return nil, err
 	}
@@ -134,7 +132,7 @@ func pending(dir string, trials []Trial, resume bool) (todo []Trial, done []*Res
 
 // pool runs the trials over the workers, writing each result; the first failure to write one
 // stops the others.
-func pool(ctx context.Context, m *Manifest, o Options, todo []Trial, prog progress) error {
+func pool(ctx context.Context, m *Manifest, o Options, todo []Trial, prog *reporter) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	jobs := make(chan Trial)
@@ -169,7 +167,7 @@ func feed(ctx context.Context, jobs chan<- Trial, todo []Trial) {
 }
 
 // work is one worker: it makes its renderer, then runs trials until jobs closes.
-func work(ctx context.Context, m *Manifest, o Options, jobs <-chan Trial, prog progress) error {
+func work(ctx context.Context, m *Manifest, o Options, jobs <-chan Trial, prog *reporter) error {
 	var render agent.Renderer
 	if o.NewRenderer != nil {
 		r, release, err := o.NewRenderer()

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"interactagent/agent"
@@ -151,7 +150,7 @@ func TestShardsAndResumeGiveTheUnshardedReport(t *testing.T) {
 	resumed := filepath.Join(base, "resumed")
 	ctx, cancel := context.WithCancel(context.Background())
 	o := options(resumed, Shard{}, 2)
-	o.Progress = cancelAfter{cancel, &sync.Once{}}
+	o.Progress = cancelAtFirstTrial(cancel)
 	if _, err := Run(ctx, m, o); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled bench: %v, want context.Canceled", err)
 	}
@@ -204,15 +203,14 @@ func checkShardRetries(t *testing.T, m *Manifest, dir string) {
 	}
 }
 
-// cancelAfter is a progress writer that cancels the bench at its first finished trial.
-type cancelAfter struct {
-	cancel context.CancelFunc
-	once   *sync.Once
-}
-
-func (c cancelAfter) Write(p []byte) (int, error) {
-	c.once.Do(c.cancel)
-	return len(p), nil
+// cancelAtFirstTrial returns a progress function that cancels the bench when its first trial
+// finishes.
+func cancelAtFirstTrial(cancel context.CancelFunc) func(Progress) {
+	return func(p Progress) {
+		if p.Kind == ProgressTrial {
+			cancel()
+		}
+	}
 }
 
 // TestFolderHoldsOneBench: a folder that holds a bench is not run over without --resume, nor

@@ -13,8 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/term"
-
 	"interactagent/agent"
 	"interactagent/backend"
 	"interactagent/bench"
@@ -149,27 +147,47 @@ func (b benchSetup) manifest() (*bench.Manifest, error) {
 	if m.Modes, err = parseModes(b.modes); err != nil {
 		return nil, err
 	}
-	if b.cfg.Feedback, err = agent.ParseFeedback(b.feedback); err != nil {
-		return nil, usageError{"--feedback: " + err.Error()}
+	if m.Config, err = b.config(); err != nil {
+		return nil, err
 	}
-	m.Config = b.cfg.Defaults()
-	if err := m.Config.Validate(); err != nil {
-		return nil, usageError{err.Error()}
+	if err := b.backends(m); err != nil {
+		return nil, err
 	}
-	m.Config.Mode = ""
-	set, err := backend.FromMap(b.settings)
-	if err != nil {
-		return nil, usageError{err.Error()}
-	}
-	if m.Backends, err = bench.Describe(set); err != nil {
-		return nil, usageError{err.Error()}
-	}
-	m.Settings = map[string]string{}
-	set.Put(m.Settings)
 	if err := m.Check(); err != nil {
 		return nil, usageError{err.Error()}
 	}
 	return m, nil
+}
+
+// config reads the agent's flags into the bench's configuration: defaults filled in, checked,
+// and no mode (each trial has its own).
+func (b benchSetup) config() (agent.Config, error) {
+	cfg := b.cfg
+	var err error
+	if cfg.Feedback, err = agent.ParseFeedback(b.feedback); err != nil {
+		return cfg, usageError{"--feedback: " + err.Error()}
+	}
+	cfg = cfg.Defaults()
+	if err := cfg.Validate(); err != nil {
+		return cfg, usageError{err.Error()}
+	}
+	cfg.Mode = ""
+	return cfg, nil
+}
+
+// backends reads the backend flags into the manifest: the description of the backends and the
+// settings a trial builds them from.
+func (b benchSetup) backends(m *bench.Manifest) error {
+	set, err := backend.FromMap(b.settings)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	if m.Backends, err = bench.Describe(set); err != nil {
+		return usageError{err.Error()}
+	}
+	m.Settings = map[string]string{}
+	set.Put(m.Settings)
+	return nil
 }
 
 // folderManifest reads --out's bench.json for a resume, refusing endpoints it names that this
@@ -219,7 +237,7 @@ func (b benchSetup) options(m *bench.Manifest, stdout io.Writer) (bench.Options,
 	}
 	set, _ := backend.FromMap(m.Settings)
 	o := bench.Options{Out: b.out, Workers: b.workers, Resume: b.resume, Shard: sh, NewEnv: bench.Backends(set),
-		Progress: stdout, Bars: isTerminal(stdout)}
+		Progress: benchProgress(stdout)}
 	if o.Out == "" {
 		o.Out = filepath.Join("runs", "bench-"+time.Now().Format("20060102-150405"))
 	}
@@ -252,12 +270,6 @@ func (b benchSetup) shardOf() (bench.Shard, error) {
 		}
 	}
 	return s, nil
-}
-
-// isTerminal reports whether w is a terminal, where progress bars can be drawn.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(interface{ Fd() uintptr })
-	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // runBenchMerge merges shards' folders: bench merge DIR... --out DIR (flags and folders in any order).

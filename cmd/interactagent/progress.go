@@ -1,44 +1,41 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
+	"github.com/vbauerster/mpb/v8"
+	"github.com/vbauerster/mpb/v8/decor"
 	"golang.org/x/term"
 )
+
+// isTerminal reports whether w is a terminal: the one place where progress is drawn as bars that
+// redraw themselves. Anywhere else (a log, a pipe, a buffer) a bar's redrawing would fill the
+// output with control characters, so commands write lines there, or nothing.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(interface{ Fd() uintptr })
+	return ok && term.IsTerminal(int(f.Fd()))
+}
 
 // progressBar shows how far a long job (frames of a video, images of a batch) has come as a
 // one-line bar on a terminal. The packages doing the work only report numbers (see
 // media.VideoConfig.Progress); turning them into terminal output is the command line's business.
 //
-// A nil *progressBar and one made for a writer nobody looks at accept every call and draw
-// nothing, so callers never need to check. Its methods may be called from one goroutine at a time.
+// A nil *progressBar and one that does not draw accept every call and draw nothing, so callers
+// never need to check. Its methods may be called from one goroutine at a time.
 type progressBar struct {
 	w           io.Writer
 	description string
-	draws       bool // whether a person would see the bar on w
-	bar         *progressbar.ProgressBar
+	draws       bool // whether the bar is drawn on w
+	total       int
+	p           *mpb.Progress
+	bar         *mpb.Bar
 }
 
-// newProgressBar returns a bar labelled with description, drawn on w. It is silent when w is nil
-// or io.Discard (disabled), or when w is a file that is not a terminal (a log or a pipe would fill
-// with carriage returns). Any other writer — a terminal, or an in-memory writer a caller chose on
-// purpose — gets the bar. The bar appears with the first report, which gives the job's size.
+// newProgressBar returns a bar labelled with description, drawn on w when w is a terminal and
+// silent anywhere else. The bar appears with the first report, which gives the job's size.
 func newProgressBar(w io.Writer, description string) *progressBar {
-	return &progressBar{w: w, description: description, draws: drawsProgress(w)}
-}
-
-// drawsProgress reports whether a bar written to w would be seen by a person.
-func drawsProgress(w io.Writer) bool {
-	if w == nil || w == io.Discard {
-		return false
-	}
-	if f, ok := w.(interface{ Fd() uintptr }); ok {
-		return term.IsTerminal(int(f.Fd()))
-	}
-	return true
+	return &progressBar{w: w, description: description, draws: isTerminal(w)}
 }
 
 // Report moves the bar to done steps of total; its signature is media.VideoConfig.Progress's.
@@ -48,23 +45,21 @@ func (p *progressBar) Report(done, total int) {
 		return
 	}
 	if p.bar == nil {
-		p.bar = p.start(total)
+		p.start(total)
 	}
-	p.bar.Set(done) // a bar's drawing error must not fail the job it reports on
+	p.bar.SetCurrent(int64(min(done, p.total)))
 }
 
-// start makes the bar for a job of total steps.
-func (p *progressBar) start(total int) *progressbar.ProgressBar {
-	return progressbar.NewOptions(total,
-		progressbar.OptionSetWriter(p.w),
-		progressbar.OptionSetDescription(p.description),
-		progressbar.OptionSetWidth(30),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetPredictTime(true),
-		// Redrawing a terminal line for every frame costs more than the frame on fast jobs.
-		progressbar.OptionThrottle(100*time.Millisecond),
-		progressbar.OptionOnCompletion(func() { fmt.Fprintln(p.w) }),
-	)
+// start makes the bar for a job of total steps: its description, the share done, the count and
+// the time left. Redrawing a terminal line for every frame costs more than the frame on fast
+// jobs, so the bar is redrawn at most ten times a second. It is drawn whatever w is (mpb draws on
+// terminals only, by itself): whether to draw was decided when the bar was made.
+func (p *progressBar) start(total int) {
+	p.total = total
+	p.p = mpb.New(mpb.WithOutput(p.w), mpb.WithAutoRefresh(), mpb.WithWidth(30), mpb.WithRefreshRate(100*time.Millisecond))
+	p.bar = p.p.AddBar(int64(total),
+		mpb.PrependDecorators(decor.Name(p.description+" "), decor.NewPercentage("%d", decor.WCSyncSpace)),
+		mpb.AppendDecorators(decor.CountersNoUnit(" %d/%d"), decor.AverageETA(decor.ET_STYLE_GO, decor.WCSyncSpace)))
 }
 
 // Finish fills the bar and ends its line. Call it once the job succeeded.
@@ -72,7 +67,8 @@ func (p *progressBar) Finish() {
 	if p == nil || p.bar == nil {
 		return
 	}
-	p.bar.Finish()
+	p.bar.SetCurrent(int64(p.total))
+	p.end()
 }
 
 // Abandon ends the bar's line where it stands, for a job that failed part way, so that the error
@@ -81,5 +77,12 @@ func (p *progressBar) Abandon() {
 	if p == nil || p.bar == nil {
 		return
 	}
-	p.bar.Exit()
+	p.bar.Abort(false)
+	p.end()
+}
+
+// end waits for the bar's last drawing; a later report starts a new bar.
+func (p *progressBar) end() {
+	p.p.Wait()
+	p.p, p.bar = nil, nil
 }

@@ -9,9 +9,14 @@ import (
 	"testing"
 )
 
+// drawnBar is a bar that draws on w whatever w is, as one does on a terminal.
+func drawnBar(w io.Writer, description string) *progressBar {
+	return &progressBar{w: w, description: description, draws: true}
+}
+
 func TestProgressDrawsOnlyWhereSomeoneLooks(t *testing.T) {
 	var buf bytes.Buffer
-	p := newProgressBar(&buf, "frames")
+	p := drawnBar(&buf, "frames")
 	for i := 1; i <= 4; i++ {
 		p.Report(i, 4)
 	}
@@ -25,20 +30,21 @@ func TestProgressDrawsOnlyWhereSomeoneLooks(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	for _, w := range []io.Writer{nil, io.Discard, f} {
+	var other bytes.Buffer
+	for _, w := range []io.Writer{nil, io.Discard, f, &other} {
 		p := newProgressBar(w, "quiet")
 		p.Report(3, 3)
 		p.Finish()
 		p.Abandon()
 	}
-	if st, _ := f.Stat(); st.Size() != 0 {
-		t.Errorf("a bar wrote %d bytes to a file that is not a terminal", st.Size())
+	if st, _ := f.Stat(); st.Size() != 0 || other.Len() != 0 {
+		t.Errorf("a bar wrote %d bytes to a file and %q to a buffer, neither a terminal", st.Size(), other.String())
 	}
 	var nilBar *progressBar
 	nilBar.Report(1, 2)
 	nilBar.Finish()
 	nilBar.Abandon()
-	empty := newProgressBar(&buf, "nothing")
+	empty := drawnBar(&buf, "nothing")
 	empty.Report(0, 0)
 	if empty.bar != nil {
 		t.Error("a job of no steps got a bar")
@@ -47,7 +53,7 @@ func TestProgressDrawsOnlyWhereSomeoneLooks(t *testing.T) {
 
 func TestAbandonedProgressEndsItsLine(t *testing.T) {
 	var buf bytes.Buffer
-	p := newProgressBar(&buf, "render")
+	p := drawnBar(&buf, "render")
 	p.Report(3, 10)
 	p.Abandon()
 	if out := buf.String(); !strings.HasSuffix(out, "\n") || strings.Contains(out, "100%") {

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"interactagent/agent"
+	"interactagent/eval"
+	"interactagent/scene"
 	"interactagent/scene/load"
 )
 
@@ -37,18 +39,10 @@ func runTrial(ctx context.Context, m *Manifest, o Options, t Trial, render agent
 		return nil, err
 	}
 	defer folder.Close()
-	env.Scene, env.SceneRef, env.Task, env.Folder, env.Render = sc, task.Scene, task.Instruction, folder, render
-	env.Settings = maps.Clone(env.Settings)
-	if env.Settings == nil {
-		env.Settings = map[string]string{}
-	}
-	env.Settings["scene"], env.Settings["task"] = task.Scene, task.Instruction
+	placeTrial(&env, task, sc, folder, render)
 	cfg := m.Config
 	cfg.Mode, cfg.Seed = t.Mode, t.Seed
-	g, runCtx, cancel := watch(ctx)
-	tr, err := agent.Run(runCtx, env, cfg, g.events)
-	cancel()
-	why := g.stop()
+	tr, why, err := watchedRun(ctx, env, cfg)
 	switch {
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
@@ -61,4 +55,25 @@ func runTrial(ctx context.Context, m *Manifest, o Options, t Trial, render agent
 	}
 	judgeTrace(res, task, sc, tr)
 	return res, folder.DropExecutions()
+}
+
+// placeTrial gives a trial's backends (env, from Options.NewEnv) the rest of what a run needs:
+// the scene, the task, the run folder and the renderer, and the scene and task among the
+// settings run.json records.
+func placeTrial(env *agent.Env, task eval.Task, sc *scene.Scene, folder *agent.Folder, render agent.Renderer) {
+	env.Scene, env.SceneRef, env.Task, env.Folder, env.Render = sc, task.Scene, task.Instruction, folder, render
+	env.Settings = maps.Clone(env.Settings)
+	if env.Settings == nil {
+		env.Settings = map[string]string{}
+	}
+	env.Settings["scene"], env.Settings["task"] = task.Scene, task.Instruction
+}
+
+// watchedRun runs the agent under a guard (see watch), and returns the trace, why the guard
+// stopped the run ("" when it did not) and the run's error.
+func watchedRun(ctx context.Context, env agent.Env, cfg agent.Config) (*agent.Trace, string, error) {
+	g, runCtx, cancel := watch(ctx)
+	tr, err := agent.Run(runCtx, env, cfg, g.events)
+	cancel()
+	return tr, g.stop(), err
 }

@@ -8,8 +8,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/action"
 	"interactagent/eval"
-	"interactagent/executor/kinematic"
 	"interactagent/geom"
 	"interactagent/motion"
 	"interactagent/scene"
@@ -22,10 +22,10 @@ import (
 
 // stepFeedback measures one step: what the action asked, what the body did in the frame of the
 // step's start, the deepest penetration along it, and where the named objects are at its end.
-func stepFeedback(prep *eval.PreparedScene, task string, c *motion.Clip, from int, action string) string {
+func stepFeedback(prep *eval.PreparedScene, task string, c *motion.Clip, from int, act string) string {
 	step := c.Slice(max(from-1, 0), c.Len())
 	var b strings.Builder
-	fmt.Fprintf(&b, "Asked: %s. ", asked(action))
+	fmt.Fprintf(&b, "Asked: %s. ", asked(act))
 	fmt.Fprintf(&b, "Did: %s. ", did(step))
 	b.WriteString(worst(prep, step))
 	b.WriteString(distances(prep.Scene, task, step.EndState().Root))
@@ -42,14 +42,14 @@ func roundFeedback(prep *eval.PreparedScene, task string, c *motion.Clip) string
 	return strings.TrimSpace(b.String())
 }
 
-// asked says what an action asks, as the executor reads it.
-func asked(action string) string {
+// asked says what an action asks, as the action language reads it (whichever executor runs).
+func asked(text string) string {
 	var parts []string
-	for _, a := range kinematic.Parse(action) {
+	for _, a := range action.Parse(text) {
 		switch a.Kind {
-		case kinematic.Walk:
+		case action.Walk:
 			parts = append(parts, fmt.Sprintf("walk %s %.2f m", a.Dir, a.Distance))
-		case kinematic.Turn:
+		case action.Turn:
 			parts = append(parts, fmt.Sprintf("turn %s", turnWords(mgl64.RadToDeg(a.Angle))))
 		default:
 			parts = append(parts, a.Kind.String())

@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/action"
 	"interactagent/motion"
 )
 
@@ -20,14 +21,22 @@ const (
 	waveSeconds  = 2.6
 	raiseSeconds = 2.2
 	armSlack     = 0.97 // fraction of the arm length a reach may use
+
+	defaultHold        = 0.8  // s, how long a reach or raised hands hold when the text says not
+	reachForwardHeight = 1.25 // m, a forward reach with no height given
 )
+
+// uses reports whether the hand choice moves the arm of side s.
+func uses(h action.Hand, s int) bool {
+	return h == action.HandBoth || (h == action.HandLeft && s == left) || (h == action.HandRight && s == right)
+}
 
 // armMove plans reaching, waving and raising the hands in the body's current posture.
 func armMove(b body, st step) move {
 	switch st.Kind {
-	case Wave:
+	case action.Wave:
 		return wave(b, st)
-	case RaiseHands:
+	case action.RaiseHands:
 		return raise(b, st)
 	}
 	return reach(b, st)
@@ -69,7 +78,7 @@ func reach(b body, st step) move {
 	// or above the shoulders are reached, or stretched towards, upright).
 	k := 0.0
 	for s := 0; s < 2; s++ {
-		if st.Hand.uses(s) && targets[s].Y() < p[shoulderJ[s]].Y() {
+		if uses(st.Hand, s) && targets[s].Y() < p[shoulderJ[s]].Y() {
 			k = math.Max(k, lowerFor(base, b.posture == standing, s, targets[s]))
 		}
 	}
@@ -77,7 +86,7 @@ func reach(b body, st step) move {
 		lower(r, base, b.posture == standing, k*w)
 		hangArms(r, k*w) // the free arm hangs rather than following the stooping trunk
 		for s := 0; s < 2; s++ {
-			if st.Hand.uses(s) {
+			if uses(st.Hand, s) {
 				out := limb{world: targets[s], w: 1, pole: mgl64.Vec3{0.6 * sideSign[s], -0.6, -0.4}, over: overFor(targets[s], p[shoulderJ[s]])}
 				r.arms[s] = lerpLimb(base.arms[s], out, w)
 			}
@@ -104,20 +113,20 @@ func reachTarget(b body, st step, sh mgl64.Vec3, s int) mgl64.Vec3 {
 	fwd, lft := b.at.Forward(), b.at.Left()
 	out := lft.Mul(0.12 * sideSign[s])
 	switch st.Dir {
-	case DirUp:
+	case action.DirUp:
 		if st.HasHeight {
 			return mgl64.Vec3{sh.X(), st.Height, sh.Z()}.Add(fwd.Mul(0.2)).Add(lft.Mul(0.08 * sideSign[s]))
 		}
 		return sh.Add(mgl64.Vec3{0, 0.6, 0}).Add(fwd.Mul(0.12)).Add(lft.Mul(0.08 * sideSign[s]))
-	case DirDown:
+	case action.DirDown:
 		h := 0.1
 		if st.HasHeight {
 			h = st.Height
 		}
 		return mgl64.Vec3{sh.X(), h, sh.Z()}.Add(fwd.Mul(0.4)).Add(out)
-	case DirLeft, DirRight:
+	case action.DirLeft, action.DirRight:
 		dir := lft
-		if st.Dir == DirRight {
+		if st.Dir == action.DirRight {
 			dir = lft.Mul(-1)
 		}
 		h := sh.Y() - 0.1
@@ -211,7 +220,7 @@ func pick(b body, st step) move {
 		return r
 	}
 	return move{frames: n, end: b, render: func(dst []motion.Pose) []motion.Pose {
-		return animate(dst, n, st.Kind == PutDown, true, f)
+		return animate(dst, n, st.Kind == action.PutDown, true, f)
 	}}
 }
 
@@ -221,7 +230,7 @@ func wave(b body, st step) move {
 	seconds := waveSeconds + 0.5*float64(st.Repeat-1)
 	return armAction(b, 1.6, math.Max(0, holdOr(st.Seconds, seconds)-1.6), func(r *rig, w, u float64) {
 		for s := 0; s < 2; s++ {
-			if !st.Hand.uses(s) {
+			if !uses(st.Hand, s) {
 				continue
 			}
 			phase := math.Sin(2 * math.Pi * cycles * u)
@@ -236,7 +245,7 @@ func wave(b body, st step) move {
 func raise(b body, st step) move {
 	return armAction(b, raiseSeconds, holdOr(st.Seconds, defaultHold), func(r *rig, w, u float64) {
 		for s := 0; s < 2; s++ {
-			if !st.Hand.uses(s) {
+			if !uses(st.Hand, s) {
 				continue
 			}
 			up := limb{local: mgl64.Vec3{0.1 * sideSign[s], 0.5, 0.06}, pole: mgl64.Vec3{sideSign[s], 0, -0.3}}

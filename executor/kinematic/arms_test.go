@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/action"
 	"interactagent/geom"
 	"interactagent/motion"
 )
@@ -29,10 +30,10 @@ func TestReachPutsTheHandAtTheAskedHeight(t *testing.T) {
 	}{
 		{"A person reaches forward with the right hand at a height of 1.2 meters", motion.RightWrist, 1.2, 0.02},
 		{"A person touches something 1.5 m high with his left hand", motion.LeftWrist, 1.5, 0.02},
-		{"A person reaches forward at chest height", motion.RightWrist, levels["chest"], 0.02},
-		{"A person touches the table", motion.RightWrist, levels["table"], 0.02},
+		{"A person reaches forward at chest height", motion.RightWrist, level("chest"), 0.02},
+		{"A person touches the table", motion.RightWrist, level("table"), 0.02},
 		{"A person reaches forward with the right hand at 0.4 meters", motion.RightWrist, 0.4, 0.05},
-		{"A person reaches down to the floor with the left hand", motion.LeftWrist, levels["floor"], 0.12},
+		{"A person reaches down to the floor with the left hand", motion.LeftWrist, level("floor"), 0.12},
 	}
 	for _, tt := range tests {
 		c := run(t, Ideal(), 0, tt.text)
@@ -109,9 +110,9 @@ func TestPickUpBringsBothHandsDown(t *testing.T) {
 		text   string
 		height float64
 	}{
-		{"A person picks up the box", pickHeight},
-		{"A person puts down the box", pickHeight},
-		{"A person picks up a cup from the table", levels["table"]},
+		{"A person picks up the box", action.PickHeight},
+		{"A person puts down the box", action.PickHeight},
+		{"A person picks up a cup from the table", level("table")},
 	} {
 		c := run(t, Ideal(), 0, tt.text)
 		for _, j := range []motion.Joint{motion.LeftWrist, motion.RightWrist} {

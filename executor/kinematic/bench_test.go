@@ -41,13 +41,6 @@ func BenchmarkSitAndLie(b *testing.B) {
 	benchmarkExecute(b, Ideal(), "A person sits down", "A person lies down", "A person gets up")
 }
 
-func BenchmarkParse(b *testing.B) {
-	b.ReportAllocs()
-	for b.Loop() {
-		Parse("3. A person turns left by about ninety degrees and walks forward one and a half meters.")
-	}
-}
-
 func BenchmarkPredict(b *testing.B) {
 	e := New(Options{Profile: MotionLLM()})
 	actions := []string{"A person walks forward 2 meters", "A person turns left 90 degrees", "A person sits down"}

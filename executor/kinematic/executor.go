@@ -1,6 +1,6 @@
 // Package kinematic is the built-in motion executor: it turns atomic action text ("A person walks
 // forward about 1.5 meters") into 22-joint motion at 20 fps without any learned model, by parsing
-// the text (Parse) and synthesising the motion procedurally: stepping locomotion with planted
+// the text (action.Parse, the action language) and synthesising the motion procedurally: stepping locomotion with planted
 // feet, sitting, lying, reaching by two-bone IK. A Profile adds the errors a learned executor makes
 // (distance and turn errors, drift, 4-frame tokens), seeded and deterministic.
 //
@@ -12,9 +12,11 @@ package kinematic
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/action"
 	"interactagent/executor"
 	"interactagent/geom"
 	"interactagent/motion"
@@ -75,7 +77,7 @@ type Outcome struct {
 	// two outcomes with the same text).
 	Action string
 	// Kind is what the segment does.
-	Kind Kind
+	Kind action.Kind
 	// Frames is the segment's length in frames (the first segment also holds the start frame).
 	Frames int
 	// End is where the body stands and faces at the end of the segment, as the clip's last
@@ -111,7 +113,7 @@ func (e *Executor) planAll(ctx context.Context, start motion.State, actions []st
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("kinematic: %w", err)
 		}
-		for c, a := range Parse(text) {
+		for c, a := range action.Parse(text) {
 			st := e.profile.resolve(a, actionRand(e.seed, i, c, text))
 			moves, warns := plan(b, st, e.profile.maxFrames())
 			sp := segmentPlan{moves: moves, end: b}
@@ -219,4 +221,13 @@ func (e *Executor) Execute(ctx context.Context, start motion.State, actions []st
 	}
 	clip.Frames = frames
 	return clip, nil
+}
+
+// shorten cuts s to at most n runes for messages.
+func shorten(s string, n int) string {
+	s = strings.TrimSpace(s)
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/action"
 	"interactagent/executor"
 	"interactagent/geom"
 	"interactagent/motion"
@@ -67,8 +68,8 @@ func TestUnknownTextStandsStillWithAWarning(t *testing.T) {
 
 func TestObjectReferencesGetADefaultAmountAndAWarning(t *testing.T) {
 	c := run(t, Ideal(), 0, "A person walks to the sofa")
-	if d := c.EndState().Root.Len(); math.Abs(d-defaultWalk) > 0.05 {
-		t.Errorf("walked %.2f m to the sofa, want the default %.1f m", d, defaultWalk)
+	if d := c.EndState().Root.Len(); math.Abs(d-action.DefaultWalk) > 0.05 {
+		t.Errorf("walked %.2f m to the sofa, want the default %.1f m", d, action.DefaultWalk)
 	}
 	if w := strings.Join(c.Segments[0].Warnings, " "); !strings.Contains(w, "sofa") {
 		t.Errorf("warnings %q, want one naming the sofa", w)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/action"
 	"interactagent/geom"
 	"interactagent/motion"
 )
@@ -81,3 +82,12 @@ func lowestJoint(c *motion.Clip) float64 {
 
 // degrees returns the wrapped heading difference b − a in degrees.
 func degreesBetween(a, b float64) float64 { return mgl64.RadToDeg(geom.WrapAngle(b - a)) }
+
+// level returns the height a level word names in the action language.
+func level(word string) float64 {
+	h, ok := action.Level(word)
+	if !ok {
+		panic("no level " + word)
+	}
+	return h
+}

@@ -3,6 +3,7 @@ package kinematic
 import (
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/action"
 	"interactagent/motion"
 )
 
@@ -21,25 +22,25 @@ const (
 
 // lieBasis returns where the body's left, up and forward axes point when lying on side, in the
 // frame of the standing anchor (facing +Z, left +X): the head always points to +X.
-func lieBasis(side LieSide) (x, y, z mgl64.Vec3) {
+func lieBasis(side action.LieSide) (x, y, z mgl64.Vec3) {
 	y = mgl64.Vec3{1, 0, 0}
 	switch side {
-	case OnLeftSide:
+	case action.OnLeftSide:
 		return mgl64.Vec3{0, -1, 0}, y, mgl64.Vec3{0, 0, 1}
-	case OnRightSide:
+	case action.OnRightSide:
 		return mgl64.Vec3{0, 1, 0}, y, mgl64.Vec3{0, 0, -1}
-	case OnFront:
+	case action.OnFront:
 		return mgl64.Vec3{0, 0, -1}, y, mgl64.Vec3{0, -1, 0}
 	}
 	return mgl64.Vec3{0, 0, 1}, y, mgl64.Vec3{0, 1, 0}
 }
 
 // lieRig returns the lying pose on a surface of the given height behind feet that stood at s.
-func lieRig(s motion.State, surface float64, side LieSide) rig {
+func lieRig(s motion.State, surface float64, side action.LieSide) rig {
 	x, y, z := lieBasis(side)
 	orient := mgl64.Mat4ToQuat(mgl64.Mat3FromCols(x, y, z).Mat4()).Normalize()
 	clearance := backClearance
-	if side == OnLeftSide || side == OnRightSide {
+	if side == action.OnLeftSide || side == action.OnRightSide {
 		clearance = sideClearance
 	}
 	r := rig{
@@ -50,10 +51,10 @@ func lieRig(s motion.State, surface float64, side LieSide) rig {
 		r.legs[k] = limb{local: tpl.legLocal[k], toeLocal: tpl.toe[k]}
 		r.arms[k] = limb{local: tpl.armLocal[k]}
 	}
-	if side == OnLeftSide || side == OnRightSide {
+	if side == action.OnLeftSide || side == action.OnRightSide {
 		// Knees a little bent and the lower arm in front of the chest, as people lie on a side.
 		down := left
-		if side == OnRightSide {
+		if side == action.OnRightSide {
 			down = right
 		}
 		for k := 0; k < 2; k++ {
@@ -87,7 +88,7 @@ func lieRig(s motion.State, surface float64, side LieSide) rig {
 // first lift over the edge and then swing onto the surface. The hands move from the thighs to
 // their lying place in the frame of the pelvis, so they stay on and beside the body as it turns
 // rather than sweeping around the shoulders through the surface the body lies back onto.
-func reclineCurve(s motion.State, surface float64, side LieSide) func(u float64) rig {
+func reclineCurve(s motion.State, surface float64, side action.LieSide) func(u float64) rig {
 	a, z := sitRig(s, surface), lieRig(s, surface, side)
 	start, end := a.pose(), z.pose()
 	var lifted, lain [2]mgl64.Vec3
@@ -126,7 +127,7 @@ func reclineCurve(s motion.State, surface float64, side LieSide) func(u float64)
 }
 
 // recline lies down from sitting.
-func recline(b body, side LieSide) move {
+func recline(b body, side action.LieSide) move {
 	n := framesFor(reclineSeconds)
 	curve := reclineCurve(b.at, b.surface, side)
 	end := body{at: b.at, posture: lying, surface: b.surface, side: side}

@@ -68,7 +68,7 @@ func TestTurnChangesHeadingByTheAskedAngle(t *testing.T) {
 		{"A person turns right by about 20 degrees", -20},
 		{"A person turns ninety degrees to the right", -90},
 		{"A person makes a quarter turn to the left", 90},
-		{"A person turns slightly to the left", slightTurn},
+		{"A person turns slightly to the left", 20}, // "slightly": action's slight turn
 		{"A person turns left 45°", 45},
 		{"A person turns around", 180},
 		{"A person turns to face right", -90},

@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/action"
 	"interactagent/geom"
 	"interactagent/motion"
 )
@@ -65,13 +66,13 @@ type gait struct {
 // The gaits: speeds close to HumanML3D's (walking ≈ 1.2 m/s, jogging ≈ 2.4 m/s, turning 90° in
 // about 1.6 s).
 var (
-	walkGait = gait{maxStep: 0.6, maxTurn: mgl64.DegToRad(25), stepFrames: 10, swing: 0.75, lift: 0.07,
+	walkGait = gait{maxStep: action.StepForward, maxTurn: mgl64.DegToRad(25), stepFrames: 10, swing: 0.75, lift: 0.07,
 		dip: 0.02, bob: 0.012, lean: 0.06, armSwing: 0.55}
 	runGait = gait{maxStep: 0.85, maxTurn: mgl64.DegToRad(20), stepFrames: 7, swing: 0.9, lift: 0.14,
 		dip: 0.06, bob: 0.02, lean: 0.2, armSwing: 0.9, run: true}
-	backGait = gait{maxStep: 0.4, maxTurn: mgl64.DegToRad(20), stepFrames: 11, swing: 0.7, lift: 0.05,
+	backGait = gait{maxStep: action.StepBackward, maxTurn: mgl64.DegToRad(20), stepFrames: 11, swing: 0.7, lift: 0.05,
 		dip: 0.02, bob: 0.008, lean: -0.02, armSwing: 0.35}
-	sideGait = gait{maxStep: 0.3, maxTurn: mgl64.DegToRad(20), stepFrames: 9, swing: 0.7, lift: 0.05,
+	sideGait = gait{maxStep: action.StepSideways, maxTurn: mgl64.DegToRad(20), stepFrames: 9, swing: 0.7, lift: 0.05,
 		paired: true, dip: 0.015, bob: 0.006}
 	turnGait = gait{maxStep: 0.3, maxTurn: mgl64.DegToRad(50), stepFrames: 8, swing: 0.7, lift: 0.05,
 		paired: true, dip: 0.015, bob: 0.006, armSwing: 0.2}

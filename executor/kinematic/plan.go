@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/action"
 	"interactagent/executor"
 	"interactagent/motion"
 )
@@ -31,7 +32,7 @@ type body struct {
 	at      motion.State
 	posture posture
 	surface float64 // seat or bed height while sitting or lying
-	side    LieSide
+	side    action.LieSide
 }
 
 // rig returns the canonical rig of the body: every action starts and ends in one, so consecutive
@@ -74,13 +75,13 @@ func plan(b body, st step, maxFrames int) ([]move, []string) {
 		b = body{at: b.at}
 	}
 	switch st.Kind {
-	case Walk, Turn:
+	case action.Walk, action.Turn:
 		needStanding("moving")
 		moves = append(moves, planLocomotion(b, st, maxFrames))
-	case Jump, Bend, Squat, PickUp, PutDown:
+	case action.Jump, action.Bend, action.Squat, action.PickUp, action.PutDown:
 		needStanding(st.Kind.String())
 		moves = append(moves, planInPlace(b, st))
-	case Sit:
+	case action.Sit:
 		switch b.posture {
 		case standing:
 			moves = append(moves, sitDown(b.at, st.Height))
@@ -90,15 +91,15 @@ func plan(b body, st step, maxFrames int) ([]move, []string) {
 			warns = append(warns, "already sitting: stayed seated")
 			moves = append(moves, wait(b, 1))
 		}
-	case StandUp:
+	case action.StandUp:
 		if b.posture == standing {
 			warns = append(warns, "already standing: stood still")
 			moves = append(moves, wait(b, 1))
 		}
 		moves = append(moves, toStanding(b)...)
-	case LieDown:
+	case action.LieDown:
 		moves = append(moves, lieDownFrom(b, st, &warns)...)
-	case Reach, Wave, RaiseHands:
+	case action.Reach, action.Wave, action.RaiseHands:
 		moves = append(moves, armMove(b, st))
 	default:
 		moves = append(moves, wait(b, st.Seconds))
@@ -157,7 +158,7 @@ func lieDownFrom(b body, st step, warns *[]string) []move {
 func planLocomotion(b body, st step, maxFrames int) move {
 	path := arcPath{start: b.at, dir: travelDir(st.Dir)}
 	steps := st.Steps
-	if st.Kind == Turn {
+	if st.Kind == action.Turn {
 		path.turn = st.Angle
 		path.length = st.jitter.Len()
 		path.dir = unitOr(st.jitter, mgl64.Vec3{0, 0, 1})
@@ -192,13 +193,13 @@ func boolTo(b bool) float64 {
 }
 
 // travelDir returns the body-frame unit vector of a walk direction.
-func travelDir(d Direction) mgl64.Vec3 {
+func travelDir(d action.Direction) mgl64.Vec3 {
 	switch d {
-	case DirBackward:
+	case action.DirBackward:
 		return mgl64.Vec3{0, 0, -1}
-	case DirLeft:
+	case action.DirLeft:
 		return mgl64.Vec3{1, 0, 0}
-	case DirRight:
+	case action.DirRight:
 		return mgl64.Vec3{-1, 0, 0}
 	}
 	return mgl64.Vec3{0, 0, 1}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/action"
 	"interactagent/motion"
 )
 
@@ -137,11 +138,11 @@ func inPlace(b body, seconds float64, repeat int, capped bool, f func(u float64)
 // planInPlace plans the standing actions that end where they started.
 func planInPlace(b body, st step) move {
 	switch st.Kind {
-	case Squat:
+	case action.Squat:
 		return squat(b, st)
-	case Bend:
+	case action.Bend:
 		return bend(b, st)
-	case Jump:
+	case action.Jump:
 		return jump(b, st)
 	}
 	return pick(b, st)
@@ -173,7 +174,7 @@ func bend(b body, st step) move {
 	if st.Small {
 		pitch, spine, back = 0.25, 0.2, 0.03
 	}
-	if st.Dir == DirBackward {
+	if st.Dir == action.DirBackward {
 		pitch, spine, back = -0.12, -0.2, -0.03
 	}
 	in := 0.35 * bendSeconds

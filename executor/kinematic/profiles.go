@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/action"
 	"interactagent/geom"
 )
 
@@ -95,9 +96,9 @@ func (p Profile) validate() error {
 		return fmt.Errorf("kinematic: profile %q DistanceError %.3g, want < 1", p.Name, p.DistanceError)
 	case p.FrameGranularity < 1 || p.FrameGranularity > 64:
 		return fmt.Errorf("kinematic: profile %q FrameGranularity %d, want 1–64", p.Name, p.FrameGranularity)
-	case p.SeatHeight > maxSurface || p.BedHeight > maxSurface:
+	case p.SeatHeight > action.MaxSurface || p.BedHeight > action.MaxSurface:
 		return fmt.Errorf("kinematic: profile %q surface heights %.2f/%.2f m, want at most %.1f m",
-			p.Name, p.SeatHeight, p.BedHeight, maxSurface)
+			p.Name, p.SeatHeight, p.BedHeight, action.MaxSurface)
 	case p.MaxSeconds > 0 && p.MaxSeconds < 1:
 		return fmt.Errorf("kinematic: profile %q MaxSeconds %.3g, want 0 (no limit) or at least 1", p.Name, p.MaxSeconds)
 	}
@@ -106,7 +107,7 @@ func (p Profile) validate() error {
 
 // step is an action with the profile's errors applied: the amounts the body will really perform.
 type step struct {
-	Action
+	action.Action
 	drift  float64    // extra heading change while walking (radians)
 	jitter mgl64.Vec3 // body-frame displacement of a turn on the spot (metres)
 	lead   int        // the foot that steps first
@@ -141,7 +142,7 @@ func triangular(r *rand.Rand, bound float64) float64 {
 
 // resolve applies the profile to an action. The draws happen in a fixed order whatever the kind,
 // so adding a parameter to one kind does not reshuffle the others.
-func (p Profile) resolve(a Action, r *rand.Rand) step {
+func (p Profile) resolve(a action.Action, r *rand.Rand) step {
 	eDist := triangular(r, p.DistanceError)
 	drift := mgl64.DegToRad(triangular(r, p.DriftDegPerMetre))
 	eTurn := triangular(r, p.TurnError)
@@ -149,22 +150,22 @@ func (p Profile) resolve(a Action, r *rand.Rand) step {
 	jAngle, jRadius := 2*math.Pi*r.Float64(), p.PositionJitter*math.Sqrt(r.Float64())
 	st := step{Action: a, lead: r.IntN(2)}
 	switch a.Kind {
-	case Walk:
+	case action.Walk:
 		st.Distance *= 1 + eDist
 		if a.Curved {
 			st.Angle = a.Angle*(1+eTurn) + offTurn
 		}
 		st.drift = drift * st.Distance
-	case Turn:
+	case action.Turn:
 		st.Angle = a.Angle*(1+eTurn) + offTurn
 		st.jitter = mgl64.Vec3{jRadius * math.Sin(jAngle), 0, jRadius * math.Cos(jAngle)}
-	case Jump:
+	case action.Jump:
 		st.Distance *= 1 + eDist
-	case Sit:
+	case action.Sit:
 		if !a.HasHeight {
 			st.Height = p.SeatHeight
 		}
-	case LieDown:
+	case action.LieDown:
 		if !a.HasHeight {
 			st.Height = p.BedHeight
 		}

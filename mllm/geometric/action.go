@@ -1,11 +1,9 @@
 package geometric
 
 import (
-	"fmt"
 	"math"
-	"regexp"
-	"strconv"
-	"strings"
+
+	"interactagent/action"
 )
 
 // move is one atomic action as the reasoner writes and reads it: what kind, and its amount
@@ -47,98 +45,75 @@ func phrasingFor(r int) phrasing {
 	return phrasings[((r%len(phrasings))+len(phrasings))%len(phrasings)]
 }
 
-// text writes a move as an executor sentence.
-func (p phrasing) text(m move) string {
+// text writes a move as an executor sentence (action.Format).
+func (p phrasing) text(m move) string { return action.Format(m.action(), p.Hedge) }
+
+// action is the move as the action language types it.
+func (m move) action() action.Action {
 	switch m.kind {
-	case mForward:
-		return fmt.Sprintf("A person walks forward %s%s meters", p.Hedge, metres(m.amount))
-	case mBackward:
-		return fmt.Sprintf("A person walks backward %s%s meters", p.Hedge, metres(m.amount))
-	case mSideLeft, mSideRight:
-		return fmt.Sprintf("A person sidesteps %s %s%s meters", side(m.kind == mSideLeft), p.Hedge, metres(m.amount))
+	case mForward, mBackward, mSideLeft, mSideRight:
+		return action.Action{Kind: action.Walk, Dir: walkDirs[m.kind], Distance: m.amount}
 	case mTurn:
-		return fmt.Sprintf("A person turns %s by %s%d degrees", side(m.amount > 0), p.Hedge, int(math.Round(math.Abs(m.amount))))
+		return action.Action{Kind: action.Turn, Angle: m.amount * math.Pi / 180}
 	case mSit:
-		return fmt.Sprintf("A person sits down on a %s meter high seat", metres(m.amount))
+		return action.Action{Kind: action.Sit, Height: m.amount, HasHeight: true}
 	case mLie:
-		return fmt.Sprintf("A person lies down on its back on a %s meter high bed", metres(m.amount))
+		return action.Action{Kind: action.LieDown, Side: action.OnBack, Height: m.amount, HasHeight: true}
 	case mStand:
-		return "A person stands up"
+		return action.Action{Kind: action.StandUp}
 	case mReach:
-		dir := "forward"
-		if m.side {
-			dir = side(m.hand == "left")
+		a := action.Action{Kind: action.Reach, Hand: hands[m.hand], Height: m.amount, HasHeight: true}
+		if m.side && m.hand == "left" {
+			a.Dir = action.DirLeft
+		} else if m.side {
+			a.Dir = action.DirRight
 		}
-		hands := "the " + m.hand + " hand"
-		if m.hand == "both" {
-			hands = "both hands"
-		}
-		return fmt.Sprintf("A person reaches %s with %s at %s meters high", dir, hands, metres(m.amount))
+		return a
 	}
-	return "A person waits for 1 second"
+	return action.Action{Kind: action.Wait, Seconds: 1}
 }
 
-// side names a direction.
-func side(left bool) string {
-	if left {
-		return "left"
-	}
-	return "right"
-}
+// walkDirs are the directions of the walking moves.
+var walkDirs = map[moveKind]action.Direction{mForward: action.DirForward, mBackward: action.DirBackward,
+	mSideLeft: action.DirLeft, mSideRight: action.DirRight}
 
-// metres formats a length to the centimetre without trailing zeros.
-func metres(v float64) string { return strconv.FormatFloat(math.Round(v*100)/100, 'f', -1, 64) }
-
-// The patterns readMove understands: the reasoner's own wording and the paper's.
+// hands maps a move's hand to the language's; handNames is the reverse.
 var (
-	numberRE = `(-?\d+(?:\.\d+)?)`
-	moveREs  = []struct {
-		re   *regexp.Regexp
-		kind moveKind
-	}{
-		{regexp.MustCompile(`(?i)\bwalks?\s+backwards?\b.*?` + numberRE + `\s*(?:m\b|meters?|metres?)`), mBackward},
-		{regexp.MustCompile(`(?i)\bside-?steps?\s+left\b.*?` + numberRE), mSideLeft},
-		{regexp.MustCompile(`(?i)\bside-?steps?\s+right\b.*?` + numberRE), mSideRight},
-		{regexp.MustCompile(`(?i)\b(?:walks?|moves?|steps?|goes)\b.*?` + numberRE + `\s*(?:m\b|meters?|metres?)`), mForward},
-		{regexp.MustCompile(`(?i)\bturns?\s+left\b.*?` + numberRE), mTurn},
-		{regexp.MustCompile(`(?i)\bturns?\s+right\b.*?` + numberRE), mTurn},
-		{regexp.MustCompile(`(?i)\bsits?\b.*?` + numberRE), mSit},
-		{regexp.MustCompile(`(?i)\b(?:lies|lie|lays)\b.*?` + numberRE), mLie},
-		{regexp.MustCompile(`(?i)\breach(?:es)?\b.*?` + numberRE), mReach},
-	}
+	hands     = map[string]action.Hand{"right": action.HandRight, "left": action.HandLeft, "both": action.HandBoth}
+	handNames = map[action.Hand]string{action.HandRight: "right", action.HandLeft: "left", action.HandBoth: "both"}
 )
 
-// readMove reads an action sentence into a move; unknown sentences read as mOther. Defaults follow
-// the executor's language: a sit without height at 0.45 m, a lie at 0.55 m, "turns around" 180°.
+// readMove reads an action sentence into a move, as the executor reads it (action.Parse): its
+// first action, when it is one of the moves the reasoner plans with, else mOther. A walk of any
+// direction reads as the walk its direction says; a sit or lie without a height at the executor's
+// default heights (0.45 m, 0.55 m); a reach's side is not read back.
 func readMove(text string) move {
-	lc := strings.ToLower(text)
-	for _, p := range moveREs {
-		if m := p.re.FindStringSubmatch(lc); m != nil {
-			v, _ := strconv.ParseFloat(m[1], 64)
-			mv := move{kind: p.kind, amount: math.Abs(v)}
-			if p.kind == mTurn && strings.Contains(m[0], "right") {
-				mv.amount = -mv.amount
+	a := action.Parse(text)[0]
+	switch a.Kind {
+	case action.Walk:
+		for k, d := range walkDirs {
+			if d == a.Dir {
+				return move{kind: k, amount: a.Distance}
 			}
-			if p.kind == mReach {
-				mv.hand = handOf(lc)
-			}
-			return mv
 		}
-	}
-	return defaultMove(lc)
-}
-
-// defaultMove reads sentences without a number.
-func defaultMove(lc string) move {
-	switch {
-	case strings.Contains(lc, "stand"), strings.Contains(lc, "get up"), strings.Contains(lc, "gets up"):
+	case action.Turn:
+		return move{kind: mTurn, amount: a.Degrees()}
+	case action.Sit:
+		return move{kind: mSit, amount: heightOr(a, 0.45)}
+	case action.LieDown:
+		return move{kind: mLie, amount: heightOr(a, 0.55)}
+	case action.StandUp:
 		return move{kind: mStand}
-	case strings.Contains(lc, "turns around"), strings.Contains(lc, "turn around"):
-		return move{kind: mTurn, amount: 180}
-	case strings.Contains(lc, "sit"):
-		return move{kind: mSit, amount: 0.45}
-	case strings.Contains(lc, "lie"), strings.Contains(lc, "lies"):
-		return move{kind: mLie, amount: 0.55}
+	case action.Reach:
+		return move{kind: mReach, amount: a.Height, hand: handNames[a.Hand]}
 	}
 	return move{kind: mOther}
+}
+
+// heightOr returns the action's surface height, or def when the text gave none.
+func heightOr(a action.Action, def float64) float64 {
+	if a.HasHeight {
+		return a.Height
+	}
+	return def
 }

@@ -1,8 +1,6 @@
-package kinematic
+package action
 
-import (
-	"math"
-)
+import "math"
 
 // Words that place hands and name things: which hand, how high, for how long, which object.
 
@@ -16,11 +14,15 @@ var levels = map[string]float64{
 	"sofa": 0.45, "couch": 0.45, "ceiling": 2.2,
 }
 
-// Default hand targets.
-const (
-	reachForwardHeight = 1.25 // m, a forward reach with no height given
-	pickHeight         = 0.05 // m, picking up and putting down with no height given
-)
+// Level returns the height a level word names ("table": 0.75 m, "chest": 1.3 m), as a reach
+// without a length reads it, and whether the word names one.
+func Level(word string) (float64, bool) {
+	h, ok := levels[word]
+	return h, ok
+}
+
+// PickHeight is the hands' height for picking up and putting down when the text gives none.
+const PickHeight = 0.05 // m
 
 // reachAmounts fills in reaching, picking up and putting down: hand, direction and height.
 func reachAmounts(a *Action, toks []string, qs []quantity) {
@@ -43,7 +45,7 @@ func reachAmounts(a *Action, toks []string, qs []quantity) {
 		}
 	}
 	if a.Kind != Reach && !a.HasHeight {
-		a.Height, a.HasHeight = pickHeight, true
+		a.Height, a.HasHeight = PickHeight, true
 	}
 }
 

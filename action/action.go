@@ -1,4 +1,6 @@
-package kinematic
+package action
+
+import "math"
 
 // Kind is what an atomic action does.
 type Kind int
@@ -65,11 +67,6 @@ const (
 	HandBoth
 )
 
-// uses reports whether the hand choice moves the arm of side s.
-func (h Hand) uses(s int) bool {
-	return h == HandBoth || (h == HandLeft && s == left) || (h == HandRight && s == right)
-}
-
 // LieSide is the side of the body a lying body rests on.
 type LieSide int
 
@@ -119,4 +116,10 @@ type Action struct {
 	Object string
 	// Warnings say what the executor could not do as asked; they travel to the clip's segment.
 	Warnings []string
+}
+
+// Degrees returns Angle in degrees, rounded to 1e-9°, so that the degrees a text gives ("turns
+// left by 30 degrees") come back exactly as written rather than through π's rounding.
+func (a Action) Degrees() float64 {
+	return math.Round(a.Angle*180/math.Pi*1e9) / 1e9
 }

@@ -1,4 +1,4 @@
-package kinematic
+package action
 
 import (
 	"math"
@@ -86,22 +86,22 @@ func TestParseReadsNumeralsOrWarns(t *testing.T) {
 		{"A person walks forward 0,500 meters", dist, 0.5, ""},
 		{"A person walks forward 1_000 cm", dist, 10, ""},
 		// Malformed numerals are ignored with a warning; the default applies.
-		{"A person walks forward 1.5.2 meters", dist, defaultWalk, `ignored "1.5.2": not a number`},
-		{"A person walks forward 1,5,3 meters", dist, defaultWalk, `ignored "1,5,3": not a number`},
-		{"A person walks forward 5e meters", dist, defaultWalk, `ignored "5e": not a number`},
-		{"A person walks forward 1e5.5 meters", dist, defaultWalk, `ignored "1e5.5": not a number`},
-		{"A person walks forward ５ meters", dist, defaultWalk, `ignored "５": not a number`},
+		{"A person walks forward 1.5.2 meters", dist, DefaultWalk, `ignored "1.5.2": not a number`},
+		{"A person walks forward 1,5,3 meters", dist, DefaultWalk, `ignored "1,5,3": not a number`},
+		{"A person walks forward 5e meters", dist, DefaultWalk, `ignored "5e": not a number`},
+		{"A person walks forward 1e5.5 meters", dist, DefaultWalk, `ignored "1e5.5": not a number`},
+		{"A person walks forward ５ meters", dist, DefaultWalk, `ignored "５": not a number`},
 		// Beyond float64, in either direction.
 		{"A person walks forward 1e-400 meters", dist, 0, "the number 1e-400 is below the smallest the executor can hold; read as 0"},
 		{"A person walks forward 1e400 meters", dist, maxDistance, "the number 1e400 is beyond the largest the executor can hold"},
 		{"A person walks forward " + huge + " meters", dist, maxDistance, "the number " + huge[:maxShown] + "… is beyond the largest"},
 		{"A person turns left 1e308 turns", angle, maxAngle, "angle 1.798e+308 ° is beyond what the executor does"},
 		// Words strconv would read as numbers.
-		{"A person walks forward NaN meters", dist, defaultWalk, `ignored "nan": an amount must be a finite number`},
-		{"A person walks forward Inf meters", dist, defaultWalk, `ignored "inf": an amount must be a finite number`},
-		{"A person walks forward infinity meters", dist, defaultWalk, `ignored "infinity": an amount must be a finite number`},
+		{"A person walks forward NaN meters", dist, DefaultWalk, `ignored "nan": an amount must be a finite number`},
+		{"A person walks forward Inf meters", dist, DefaultWalk, `ignored "inf": an amount must be a finite number`},
+		{"A person walks forward infinity meters", dist, DefaultWalk, `ignored "infinity": an amount must be a finite number`},
 		// Numbers without a unit that cannot be the amount, and amounts below the least.
-		{"A person walks forward 1e9", dist, defaultWalk, "ignored the number 1e9: without a unit, only numbers in (0, 50] are read as metres"},
+		{"A person walks forward 1e9", dist, DefaultWalk, "ignored the number 1e9: without a unit, only numbers in (0, 50] are read as metres"},
 		{"A person turns left 1000", angle, defaultTurn, "ignored the number 1000: without a unit, only numbers in (0, 720] are read as degrees"},
 		{"A person waits 0.1 seconds", secs, 0.2, "duration 0.1 s is below what the executor does; used 0.2 s"},
 	}

@@ -1,4 +1,4 @@
-package kinematic
+package action
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package kinematic
+package action
 
 import (
 	"fmt"
@@ -11,7 +11,7 @@ import (
 // The defaults for amounts a clause leaves out, and the bounds every amount is clamped to (so that
 // no text can ask for unbounded motion). docs/executor-language.md lists them.
 const (
-	defaultWalk     = 2.0  // m, forward
+	DefaultWalk     = 2.0  // m, forward
 	defaultBackward = 1.0  // m
 	defaultSidestep = 0.5  // m
 	defaultRun      = 4.0  // m
@@ -21,20 +21,27 @@ const (
 	slightTurn      = 20.0 // degrees, "slightly", "a little"
 	defaultWait     = 2.0  // s
 	defaultStop     = 1.0  // s
-	defaultHold     = 0.8  // s, reaching and raising
 	defaultJump     = 0.6  // m, "jumps forward"
 	maxDistance     = 50.0 // m
 	maxJump         = 1.5  // m
 	maxAngle        = 720.0
 	maxSeconds      = 60.0
-	maxSurface      = 1.2 // m, seats and beds
+	MaxSurface      = 1.2 // m, seats and beds
 	maxReach        = 2.2 // m, hand targets
 	maxRepeat       = 5
 )
 
-// stepLength is the length of one counted step in each direction (the gaits' longest steps).
-var stepLength = map[Direction]float64{DirForward: walkGait.maxStep, DirBackward: backGait.maxStep,
-	DirLeft: sideGait.maxStep, DirRight: sideGait.maxStep}
+// The length of one counted step ("takes three steps forward") in each direction: the longest
+// step of the built-in executor's gaits, which take them from here.
+const (
+	StepForward  = 0.6 // m, walking (running steps are counted at this length too)
+	StepBackward = 0.4 // m
+	StepSideways = 0.3 // m, sidesteps
+)
+
+// stepLength is the length of one counted step in each direction.
+var stepLength = map[Direction]float64{DirForward: StepForward, DirBackward: StepBackward,
+	DirLeft: StepSideways, DirRight: StepSideways}
 
 // interpret turns one clause into an action.
 func interpret(toks []string) Action {
@@ -106,7 +113,7 @@ func defaultWalkFor(a *Action) float64 {
 	case a.Run:
 		return defaultRun
 	}
-	return defaultWalk
+	return DefaultWalk
 }
 
 // walkDirection reads the travel direction: forward and backward words win over left and right,
@@ -251,7 +258,7 @@ func surfaceAmounts(a *Action, toks []string, qs []quantity) {
 	for _, q := range qs {
 		if q.class == unitLength {
 			noteNegative(a, q, "height", "")
-			a.Height, a.HasHeight = clampAmount(a, q.value, 0, maxSurface, "height", "m"), true
+			a.Height, a.HasHeight = clampAmount(a, q.value, 0, MaxSurface, "height", "m"), true
 			break
 		}
 	}

@@ -1,4 +1,4 @@
-package kinematic
+package action
 
 import (
 	"math"
@@ -30,11 +30,11 @@ func TestParseUnderstandsPhrasings(t *testing.T) {
 		{text: "A person walks forward ten feet", kind: Walk, dist: 3.048},
 		{text: "A person walks forward one and a half meters", kind: Walk, dist: 1.5},
 		{text: "A person walks forward half a meter", kind: Walk, dist: 0.5},
-		{text: "A person takes three steps forward", kind: Walk, dist: 3 * walkGait.maxStep},
-		{text: "A person steps forward", kind: Walk, dist: defaultWalk},
+		{text: "A person takes three steps forward", kind: Walk, dist: 3 * StepForward},
+		{text: "A person steps forward", kind: Walk, dist: DefaultWalk},
 		{text: "A person walks forward a little", kind: Walk, dist: defaultLittle},
 		{text: "A person moves backward 1 meter", kind: Walk, dir: DirBackward, dist: 1},
-		{text: "A person walks backwards 2 steps", kind: Walk, dir: DirBackward, dist: 2 * backGait.maxStep},
+		{text: "A person walks backwards 2 steps", kind: Walk, dir: DirBackward, dist: 2 * StepBackward},
 		{text: "A person backs up about 0.5 meters", kind: Walk, dir: DirBackward, dist: 0.5},
 		{text: "A person sidesteps left about 0.5 meters", kind: Walk, dir: DirLeft, dist: 0.5},
 		{text: "A person side-steps to the right 30 cm while facing forward", kind: Walk, dir: DirRight, dist: 0.3},
@@ -42,7 +42,7 @@ func TestParseUnderstandsPhrasings(t *testing.T) {
 		{text: "A person goes right 0.4 m", kind: Walk, dir: DirRight, dist: 0.4},
 		{text: "A person runs forward 5 meters", kind: Walk, dist: 5, run: true},
 		{text: "A person jogs ahead", kind: Walk, dist: defaultRun, run: true},
-		{text: "A person walks to the sofa", kind: Walk, dist: defaultWalk, warning: true},
+		{text: "A person walks to the sofa", kind: Walk, dist: DefaultWalk, warning: true},
 		{text: "A person walks towards the red door about 2 meters", kind: Walk, dist: 2},
 		{text: "A person walks forward 3 meters while curving left by 90 degrees", kind: Walk, dist: 3, angle: 90 * deg, curved: true},
 		{text: "A person walks along a right curving arc for 2 meters, turning 45 degrees", kind: Walk, dist: 2, angle: -45 * deg, curved: true},
@@ -145,7 +145,7 @@ func TestParseDetails(t *testing.T) {
 		{"A person touches something at a height of 1.2 meters", func(a Action) bool { return a.HasHeight && a.Height == 1.2 }, "height 1.2"},
 		{"A person touches the table", func(a Action) bool { return a.HasHeight && a.Height == levels["table"] }, "table height"},
 		{"A person reaches forward at shoulder height", func(a Action) bool { return a.HasHeight && a.Height == levels["shoulder"] }, "shoulder height"},
-		{"A person picks up the box", func(a Action) bool { return a.Hand == HandBoth && a.Height == pickHeight }, "both hands at the floor"},
+		{"A person picks up the box", func(a Action) bool { return a.Hand == HandBoth && a.Height == PickHeight }, "both hands at the floor"},
 		{"A person picks up a cup from the table", func(a Action) bool { return a.Height == levels["table"] }, "table height"},
 		{"A person waves both hands", func(a Action) bool { return a.Hand == HandBoth }, "both hands"},
 		{"A person waves", func(a Action) bool { return a.Hand == HandRight }, "right hand"},

@@ -63,12 +63,7 @@ func (f Format) info() (FormatInfo, bool) {
 func formatFor(f Format, out string) (FormatInfo, error) {
 	ext := strings.ToLower(filepath.Ext(out))
 	if f == "" {
-		for _, fi := range formats {
-			if fi.Ext == ext {
-				return fi, nil
-			}
-		}
-		return FormatInfo{}, fmt.Errorf("export: no format given and %q names none; want one of %s", ext, formatNames())
+		return formatOfExt(ext)
 	}
 	fi, ok := Format(strings.ToLower(string(f))).info()
 	if !ok {
@@ -78,6 +73,16 @@ func formatFor(f Format, out string) (FormatInfo, error) {
 		return FormatInfo{}, fmt.Errorf("export: %s is written to a %s file; the output %s ends in %q", fi.Format, fi.Ext, out, ext)
 	}
 	return fi, nil
+}
+
+// formatOfExt returns the first format (in menu order) written to files ending in ext.
+func formatOfExt(ext string) (FormatInfo, error) {
+	for _, fi := range formats {
+		if fi.Ext == ext {
+			return fi, nil
+		}
+	}
+	return FormatInfo{}, fmt.Errorf("export: no format given and %q names none; want one of %s", ext, formatNames())
 }
 
 // formatNames lists the format names for messages.

@@ -53,14 +53,8 @@ type Result struct {
 // written; a failure while writing leaves no file behind, nor any half-written one. Cancelling ctx
 // stops a video between frames.
 func Do(ctx context.Context, req Request) (Result, error) {
-	if req.Out == "" {
-		return Result{}, errors.New("export: no output path: want a file such as clip.glb")
-	}
-	fi, err := formatFor(req.Format, req.Out)
+	fi, err := checkRequest(req)
 	if err != nil {
-		return Result{}, err
-	}
-	if err := checkOut(req.Out); err != nil {
 		return Result{}, err
 	}
 	if fi.Format == Bundle {
@@ -73,6 +67,27 @@ func Do(ctx context.Context, req Request) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
+	return write(ctx, req, fi, src)
+}
+
+// checkRequest returns the request's format after checking what can be checked before anything
+// is read: an output path, a format that fits it (formatFor), a folder to write it in (checkOut).
+func checkRequest(req Request) (FormatInfo, error) {
+	if req.Out == "" {
+		return FormatInfo{}, errors.New("export: no output path: want a file such as clip.glb")
+	}
+	fi, err := formatFor(req.Format, req.Out)
+	if err != nil {
+		return FormatInfo{}, err
+	}
+	if err := checkOut(req.Out); err != nil {
+		return FormatInfo{}, err
+	}
+	return fi, nil
+}
+
+// write writes the source's takes in the format fi.
+func write(ctx context.Context, req Request, fi FormatInfo, src *source) (Result, error) {
 	switch fi.Format {
 	case MP4, GIF:
 		return video(ctx, req, src)

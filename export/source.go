@@ -33,22 +33,36 @@ func open(req Request) (*source, error) {
 	if st.IsDir() {
 		return openRun(req)
 	}
+	return openFile(req)
+}
+
+// openFile loads a motion file as the source's one take, named after the file.
+func openFile(req Request) (*source, error) {
 	if req.Round != 0 {
 		return nil, fmt.Errorf("export: %s is a motion file; a round (%s) can only be picked from a run folder", req.Source, roundName(req.Round))
 	}
-	fps := req.FPS
+	c, err := loadClip(req.Source, req.FPS)
+	if err != nil {
+		return nil, err
+	}
+	name := strings.TrimSuffix(filepath.Base(req.Source), filepath.Ext(req.Source))
+	return &source{takes: []anim.Take{{Name: name, Clip: c}}, sceneRef: req.Scene}, nil
+}
+
+// loadClip loads a motion file, at fps where the file stores no rate (0: HumanML3D's 20), and
+// checks that it is a clip the exports can write (motion.Clip.Validate).
+func loadClip(path string, fps float64) (*motion.Clip, error) {
 	if fps == 0 {
 		fps = motion.HumanML3DFPS
 	}
-	c, _, err := motion.LoadMotion(req.Source, fps)
+	c, _, err := motion.LoadMotion(path, fps)
 	if err != nil {
 		return nil, err
 	}
 	if err := c.Validate(); err != nil {
-		return nil, fmt.Errorf("export: %s: %w", req.Source, err)
+		return nil, fmt.Errorf("export: %s: %w", path, err)
 	}
-	name := strings.TrimSuffix(filepath.Base(req.Source), filepath.Ext(req.Source))
-	return &source{takes: []anim.Take{{Name: name, Clip: c}}, sceneRef: req.Scene}, nil
+	return c, nil
 }
 
 // openRun loads the rounds of a run folder, as agent.OpenSaved reads it for the app and a resume.
@@ -61,15 +75,24 @@ func openRun(req Request) (*source, error) {
 	if err != nil {
 		return nil, err
 	}
-	src := &source{dir: req.Source, sceneRef: run.Info.Scene}
+	takes, err := roundTakes(run, rounds)
+	if err != nil {
+		return nil, err
+	}
+	return &source{dir: req.Source, takes: takes, sceneRef: run.Info.Scene}, nil
+}
+
+// roundTakes loads the motion of the run's rounds, one take each, titled by round.
+func roundTakes(run *agent.SavedRun, rounds []int) ([]anim.Take, error) {
+	var takes []anim.Take
 	for _, r := range rounds {
 		c, err := run.Clip(r)
 		if err != nil {
 			return nil, fmt.Errorf("export: %w", err)
 		}
-		src.takes = append(src.takes, anim.Take{Name: roundName(r), Clip: c})
+		takes = append(takes, anim.Take{Name: roundName(r), Clip: c})
 	}
-	return src, nil
+	return takes, nil
 }
 
 // roundName names a round as the exports title it.
@@ -82,10 +105,7 @@ func roundName(r int) string {
 
 // pickRounds resolves the round asked for against the rounds the run has motion for.
 func pickRounds(run *agent.SavedRun, round int) ([]int, error) {
-	var have []int
-	for _, rd := range run.Rounds {
-		have = append(have, rd.Index)
-	}
+	have := motionRounds(run)
 	dir := run.Dir
 	if len(have) == 0 {
 		return nil, fmt.Errorf("export: run %s has no round with motion yet (want round-N/motion.json or motion.npy)", dir)
@@ -103,11 +123,26 @@ func pickRounds(run *agent.SavedRun, round int) ([]int, error) {
 	case slices.Contains(have, round):
 		return []int{round}, nil
 	}
-	if _, err := os.Stat(filepath.Join(dir, fmt.Sprintf("round-%d", round))); err == nil {
-		return nil, fmt.Errorf("export: %s has no motion (want motion.json or motion.npy); rounds with motion: %s",
-			filepath.Join(dir, fmt.Sprintf("round-%d", round)), list(have))
+	return nil, noMotion(dir, round, have)
+}
+
+// motionRounds lists the rounds of the run that have motion, in order.
+func motionRounds(run *agent.SavedRun) []int {
+	var have []int
+	for _, rd := range run.Rounds {
+		have = append(have, rd.Index)
 	}
-	return nil, fmt.Errorf("export: run %s has no round %d; its rounds with motion: %s", dir, round, list(have))
+	return have
+}
+
+// noMotion says why a round asked for cannot be exported: its folder holds no motion, or the run
+// has no such round; either way it lists the rounds that can be.
+func noMotion(dir string, round int, have []int) error {
+	rd := filepath.Join(dir, fmt.Sprintf("round-%d", round))
+	if _, err := os.Stat(rd); err == nil {
+		return fmt.Errorf("export: %s has no motion (want motion.json or motion.npy); rounds with motion: %s", rd, list(have))
+	}
+	return fmt.Errorf("export: run %s has no round %d; its rounds with motion: %s", dir, round, list(have))
 }
 
 // scene opens the source's scene; without one it returns nil, or an error when need says the

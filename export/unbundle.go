@@ -39,22 +39,29 @@ func Unbundle(zipPath, dir string) error {
 		return fmt.Errorf("export: unbundle %s: %w", zipPath, err)
 	}
 	defer r.Close()
-	if err := checkEntries(r.File); err != nil {
-		return fmt.Errorf("export: unbundle %s: %w", zipPath, err)
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(filepath.Clean(dir)), "."+filepath.Base(dir)+".unbundle-*")
-	if err != nil {
-		return fmt.Errorf("export: unbundle %s: %w", zipPath, err)
-	}
-	if err := extract(r.File, tmp); err != nil {
-		os.RemoveAll(tmp)
-		return fmt.Errorf("export: unbundle %s: %w", zipPath, err)
-	}
-	if err := moveInto(tmp, dir); err != nil {
-		os.RemoveAll(tmp)
+	if err := unpack(r.File, dir); err != nil {
 		return fmt.Errorf("export: unbundle %s: %w", zipPath, err)
 	}
 	return nil
+}
+
+// unpack checks the entries, extracts them into a hidden folder beside dir and gives that folder
+// dir's name; on failure it leaves nothing behind.
+func unpack(files []*zip.File, dir string) error {
+	if err := checkEntries(files); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(filepath.Clean(dir)), "."+filepath.Base(dir)+".unbundle-*")
+	if err != nil {
+		return err
+	}
+	if err = extract(files, tmp); err == nil {
+		err = moveInto(tmp, dir)
+	}
+	if err != nil {
+		os.RemoveAll(tmp)
+	}
+	return err
 }
 
 // OpenBundle unpacks a run bundle beside itself, into the folder of its name without ".zip"
@@ -96,36 +103,58 @@ func checkEntries(files []*zip.File) error {
 	}
 	seen := map[string]bool{}
 	var claimed uint64
-	hasRun := false
 	for i, f := range files {
-		name, err := entryName(f)
-		if err != nil {
-			return fmt.Errorf("entry %d %q: %w", i, f.Name, err)
+		if err := checkEntry(i, f, seen); err != nil {
+			return err
 		}
-		if seen[name] {
-			return fmt.Errorf("entry %d %q: the bundle holds it twice", i, f.Name)
-		}
-		seen[name] = true
-		hasRun = hasRun || name == "run.json"
 		if claimed += f.UncompressedSize64; claimed > MaxBundleBytes {
 			return fmt.Errorf("its files claim more than %d bytes unpacked", int64(MaxBundleBytes))
 		}
 	}
-	if !hasRun {
+	if !seen["run.json"] {
 		return errors.New("no run.json at the top: not a run bundle")
 	}
 	return nil
 }
 
+// checkEntry checks entry i's name and kind (entryName) and that it is not one seen before, and
+// adds it to seen.
+func checkEntry(i int, f *zip.File, seen map[string]bool) error {
+	name, err := entryName(f)
+	if err != nil {
+		return fmt.Errorf("entry %d %q: %w", i, f.Name, err)
+	}
+	if seen[name] {
+		return fmt.Errorf("entry %d %q: the bundle holds it twice", i, f.Name)
+	}
+	seen[name] = true
+	return nil
+}
+
 // entryName returns the entry's path, slash-separated and relative, or says why it is refused.
 func entryName(f *zip.File) (string, error) {
-	name := f.Name
-	mode := f.Mode()
+	if err := checkMode(f.Mode()); err != nil {
+		return "", err
+	}
+	return cleanName(f.Name)
+}
+
+// checkMode refuses entries other than files and folders: a link or a device could reach
+// outside the run folder.
+func checkMode(mode fs.FileMode) error {
 	switch {
 	case mode&fs.ModeSymlink != 0:
-		return "", errors.New("a symbolic link; a bundle holds only files and folders")
+		return errors.New("a symbolic link; a bundle holds only files and folders")
 	case !mode.IsRegular() && !mode.IsDir():
-		return "", fmt.Errorf("a special file (%v); a bundle holds only files and folders", mode.Type())
+		return fmt.Errorf("a special file (%v); a bundle holds only files and folders", mode.Type())
+	}
+	return nil
+}
+
+// cleanName returns an entry's name without a folder's trailing slash, refusing any name that
+// could land outside the folder unpacked into or mean something else on another system.
+func cleanName(name string) (string, error) {
+	switch {
 	case strings.ContainsAny(name, "\\\x00"):
 		return "", errors.New("a backslash or NUL in the name; want a slash-separated relative path")
 	case strings.HasPrefix(name, "/") || len(name) > 1 && name[1] == ':':
@@ -169,11 +198,17 @@ func extractFile(f *zip.File, p string, budget int64) (int64, error) {
 		return 0, err
 	}
 	defer rc.Close()
+	return writeNew(p, rc, budget)
+}
+
+// writeNew creates the file p (never one that exists) and copies r into it, failing once more
+// than budget bytes come: a zip's directory may lie about sizes, so the bytes are counted.
+func writeNew(p string, r io.Reader, budget int64) (int64, error) {
 	out, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return 0, err
 	}
-	n, err := io.Copy(out, io.LimitReader(rc, budget+1))
+	n, err := io.Copy(out, io.LimitReader(r, budget+1))
 	if cerr := out.Close(); err == nil {
 		err = cerr
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"interactagent/motion"
+	"interactagent/motion/anim"
 	"interactagent/render"
 	"interactagent/render/media"
 )
@@ -16,23 +17,12 @@ func video(ctx context.Context, req Request, src *source) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	e := req.Engine
-	if e == nil {
-		if e, err = render.NewEngine(render.Options{}); err != nil {
-			return Result{}, fmt.Errorf("export: video: %w", err)
-		}
-		defer e.Close()
+	e, done, err := engine(req)
+	if err != nil {
+		return Result{}, err
 	}
-	clips := make([]*motion.Clip, len(src.takes))
-	var titles []string
-	for i, tk := range src.takes {
-		clips[i] = tk.Clip
-		titles = append(titles, tk.Name)
-	}
-	opt := render.SequenceOptions{Width: req.Width, Height: req.Height}
-	if len(clips) > 1 {
-		opt.Titles = titles
-	}
+	defer done()
+	clips, opt := panes(req, src.takes)
 	q, err := e.NewSequence(sc, clips, opt)
 	if err != nil {
 		return Result{}, fmt.Errorf("export: video: %w", err)
@@ -41,4 +31,30 @@ func video(ctx context.Context, req Request, src *source) (Result, error) {
 		return Result{}, fmt.Errorf("export: video: %w", err)
 	}
 	return Result{Files: []string{req.Out}, Notes: []string{fmt.Sprintf("%d frames at %g fps: %s", q.Len(), q.FPS(), takeNames(src.takes))}}, nil
+}
+
+// engine returns the request's engine, or starts one; done closes only an engine it started.
+func engine(req Request) (e *render.Engine, done func(), err error) {
+	if req.Engine != nil {
+		return req.Engine, func() {}, nil
+	}
+	if e, err = render.NewEngine(render.Options{}); err != nil {
+		return nil, nil, fmt.Errorf("export: video: %w", err)
+	}
+	return e, func() { e.Close() }, nil
+}
+
+// panes returns the takes' clips and the sequence's options: the pane size asked for, and titles
+// when there are several panes to tell apart.
+func panes(req Request, takes []anim.Take) ([]*motion.Clip, render.SequenceOptions) {
+	clips := make([]*motion.Clip, len(takes))
+	titles := make([]string, len(takes))
+	for i, tk := range takes {
+		clips[i], titles[i] = tk.Clip, tk.Name
+	}
+	opt := render.SequenceOptions{Width: req.Width, Height: req.Height}
+	if len(clips) > 1 {
+		opt.Titles = titles
+	}
+	return clips, opt
 }

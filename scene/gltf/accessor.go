@@ -9,93 +9,7 @@ import (
 
 	"interactagent/fileio"
 	"interactagent/geom"
-	"interactagent/scene"
 )
-
-// Reading a glTF primitive's triangles: accessors are checked against their buffer views before
-// qmuntal/gltf's modeler decodes them, because it allocates what an accessor's count claims.
-
-// primitive reads one primitive's triangles in its mesh's space; nil for points and lines and
-// for primitives without positions.
-func (r *reader) primitive(p *gltf.Primitive) (*scene.Mesh, error) {
-	switch p.Mode {
-	case gltf.PrimitiveTriangles, gltf.PrimitiveTriangleStrip, gltf.PrimitiveTriangleFan:
-	default:
-		return nil, nil
-	}
-	pi, ok := p.Attributes[gltf.POSITION]
-	if !ok {
-		return nil, nil
-	}
-	pos, err := r.accessor(pi)
-	if err != nil {
-		return nil, err
-	}
-	n := pos.Count
-	var ia *gltf.Accessor
-	if p.Indices != nil {
-		if ia, err = r.accessor(*p.Indices); err != nil {
-			return nil, err
-		}
-		n = ia.Count
-	}
-	if r.tris += triangleCount(p.Mode, n); r.tris > r.lim.Triangles {
-		return nil, fmt.Errorf("scene: gltf %s: more than %d triangles: %w", r.name, r.lim.Triangles, fileio.ErrTooLarge)
-	}
-	verts, err := r.positions(pi, pos)
-	if err != nil {
-		return nil, err
-	}
-	idx, err := r.indices(p.Indices, ia, len(verts))
-	if err != nil {
-		return nil, err
-	}
-	return &scene.Mesh{Vertices: verts, Triangles: assemble(p.Mode, idx)}, nil
-}
-
-// triangleCount returns how many triangles n vertices make in a primitive of the given mode.
-func triangleCount(mode gltf.PrimitiveMode, n int) int {
-	if mode == gltf.PrimitiveTriangles {
-		return n / 3
-	}
-	return max(n-2, 0)
-}
-
-// assemble turns a primitive's vertex order into triangles. Strips alternate winding
-// so that every triangle keeps the first one's orientation; triangles of strips and fans whose
-// corners repeat an index (used to join strips) are dropped.
-func assemble(mode gltf.PrimitiveMode, idx []int32) [][3]int32 {
-	var tris [][3]int32
-	switch mode {
-	case gltf.PrimitiveTriangles:
-		tris = make([][3]int32, 0, len(idx)/3)
-		for i := 0; i+2 < len(idx); i += 3 {
-			tris = append(tris, [3]int32{idx[i], idx[i+1], idx[i+2]})
-		}
-		return tris
-	case gltf.PrimitiveTriangleStrip:
-		for i := 0; i+2 < len(idx); i++ {
-			t := [3]int32{idx[i], idx[i+1], idx[i+2]}
-			if i%2 == 1 {
-				t = [3]int32{idx[i], idx[i+2], idx[i+1]}
-			}
-			tris = appendProper(tris, t)
-		}
-	case gltf.PrimitiveTriangleFan:
-		for i := 1; i+1 < len(idx); i++ {
-			tris = appendProper(tris, [3]int32{idx[i], idx[i+1], idx[0]})
-		}
-	}
-	return tris
-}
-
-// appendProper appends t unless two of its corners are the same vertex.
-func appendProper(tris [][3]int32, t [3]int32) [][3]int32 {
-	if t[0] == t[1] || t[1] == t[2] || t[0] == t[2] {
-		return tris
-	}
-	return append(tris, t)
-}
 
 // accessor returns accessor i after checking that it exists and that the data it describes fits
 // in its buffer view (or, for an accessor without one, in a small multiple of the document's
@@ -106,41 +20,64 @@ func (r *reader) accessor(i int) (*gltf.Accessor, error) {
 		return nil, r.fail("accessor %d does not exist (%d accessors)", i, len(r.doc.Accessors))
 	}
 	a := r.doc.Accessors[i]
+	if err := r.checkSize(i, a); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// checkSize checks accessor i's count and element size, and that its data fits where it lies:
+// in its buffer view (checkInView), or without one, in about the bytes the document holds.
+func (r *reader) checkSize(i int, a *gltf.Accessor) error {
 	elem := gltf.SizeOfElement(a.ComponentType, a.Type)
 	if a.Count <= 0 || elem <= 0 {
-		return nil, r.fail("accessor %d: count %d, element size %d", i, a.Count, elem)
+		return r.fail("accessor %d: count %d, element size %d", i, a.Count, elem)
 	}
 	// Compared before multiplying, so that a huge count cannot overflow the products below.
 	if int64(a.Count) > r.lim.FileBytes || int64(a.Count)*int64(elem) > r.lim.FileBytes {
-		return nil, fmt.Errorf("scene: gltf %s: accessor %d holds %d elements: %w", r.name, i, a.Count, fileio.ErrTooLarge)
+		return fmt.Errorf("scene: gltf %s: accessor %d holds %d elements: %w", r.name, i, a.Count, fileio.ErrTooLarge)
 	}
-	if a.BufferView == nil {
-		if int64(a.Count)*int64(elem) > r.bufferBytes()+1<<20 {
-			return nil, r.fail("accessor %d: %d elements without a buffer view, more than the file holds", i, a.Count)
-		}
-		return a, nil
+	if a.BufferView != nil {
+		return r.checkInView(i, a, *a.BufferView, int64(elem))
 	}
-	bi := *a.BufferView
+	if int64(a.Count)*int64(elem) > r.bufferBytes()+1<<20 {
+		return r.fail("accessor %d: %d elements without a buffer view, more than the file holds", i, a.Count)
+	}
+	return nil
+}
+
+// checkInView checks that accessor i's elements of elem bytes, from its byte offset at the view's
+// stride, lie within buffer view bi.
+func (r *reader) checkInView(i int, a *gltf.Accessor, bi int, elem int64) error {
+	data, stride, err := r.bufferView(i, bi, elem)
+	if err != nil {
+		return err
+	}
+	if stride < elem || stride > 252 || a.ByteOffset < 0 || int64(a.ByteOffset) > int64(len(data)) {
+		return r.fail("accessor %d: byte offset %d, stride %d in buffer view %d of %d bytes", i, a.ByteOffset, stride, bi, len(data))
+	}
+	need := int64(a.ByteOffset) + int64(a.Count-1)*stride + elem
+	if need > int64(len(data)) {
+		return r.fail("accessor %d: needs %d bytes of buffer view %d, which has %d", i, need, bi, len(data))
+	}
+	return nil
+}
+
+// bufferView returns the bytes of buffer view bi, which accessor i lies in, and its stride (elem,
+// the accessor's element size, when the view gives none).
+func (r *reader) bufferView(i, bi int, elem int64) ([]byte, int64, error) {
 	if bi < 0 || bi >= len(r.doc.BufferViews) || r.doc.BufferViews[bi] == nil {
-		return nil, r.fail("accessor %d: buffer view %d does not exist", i, bi)
+		return nil, 0, r.fail("accessor %d: buffer view %d does not exist", i, bi)
 	}
 	bv := r.doc.BufferViews[bi]
 	data, err := modeler.ReadBufferView(r.doc, bv)
 	if err != nil {
-		return nil, r.fail("accessor %d: buffer view %d: %v", i, bi, err)
+		return nil, 0, r.fail("accessor %d: buffer view %d: %v", i, bi, err)
 	}
-	stride := int64(bv.ByteStride)
-	if stride == 0 {
-		stride = int64(elem)
+	if bv.ByteStride == 0 {
+		return data, elem, nil
 	}
-	if stride < int64(elem) || stride > 252 || a.ByteOffset < 0 || int64(a.ByteOffset) > int64(len(data)) {
-		return nil, r.fail("accessor %d: byte offset %d, stride %d in buffer view %d of %d bytes", i, a.ByteOffset, stride, bi, len(data))
-	}
-	need := int64(a.ByteOffset) + int64(a.Count-1)*stride + int64(elem)
-	if need > int64(len(data)) {
-		return nil, r.fail("accessor %d: needs %d bytes of buffer view %d, which has %d", i, need, bi, len(data))
-	}
-	return a, nil
+	return data, int64(bv.ByteStride), nil
 }
 
 // bufferBytes returns the bytes of all the document's buffers.
@@ -164,32 +101,51 @@ func (r *reader) positions(i int, a *gltf.Accessor) ([]mgl64.Vec3, error) {
 	if err != nil {
 		return nil, r.fail("accessor %d: %v", i, err)
 	}
-	var out []mgl64.Vec3
-	switch d := raw.(type) {
-	case [][3]float32:
-		out = vec3s(d, 1)
-	case [][3]int8:
-		out = vec3s(d, normScale(a.Normalized, 127))
-	case [][3]uint8:
-		out = vec3s(d, normScale(a.Normalized, 255))
-	case [][3]int16:
-		out = vec3s(d, normScale(a.Normalized, 32767))
-	case [][3]uint16:
-		out = vec3s(d, normScale(a.Normalized, 65535))
-	default:
+	out, ok := toVec3s(raw, a.Normalized)
+	if !ok {
 		return nil, r.fail("accessor %d: POSITION of type %T is not supported", i, raw)
 	}
-	for k, v := range out {
-		if !geom.FiniteVec(v) {
-			return nil, r.fail("accessor %d: position %d is not finite", i, k)
-		}
-		if a.Normalized && a.ComponentType != gltf.ComponentFloat {
-			out[k] = mgl64.Vec3{max(v[0], -1), max(v[1], -1), max(v[2], -1)} // snorm clamps at −1
-		}
+	if err := r.checkPositions(i, a, out); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
 
+// toVec3s converts decoded POSITION data to float64 points, scaling normalised integers to
+// [−1, 1] or [0, 1]; false for a type POSITION may not have.
+func toVec3s(raw any, normalized bool) ([]mgl64.Vec3, bool) {
+	switch d := raw.(type) {
+	case [][3]float32:
+		return vec3s(d, 1), true
+	case [][3]int8:
+		return vec3s(d, normScale(normalized, 127)), true
+	case [][3]uint8:
+		return vec3s(d, normScale(normalized, 255)), true
+	case [][3]int16:
+		return vec3s(d, normScale(normalized, 32767)), true
+	case [][3]uint16:
+		return vec3s(d, normScale(normalized, 65535)), true
+	}
+	return nil, false
+}
+
+// checkPositions refuses positions that are not finite, and clamps normalised integer ones at −1,
+// as the specification defines snorm (its most negative integer maps below −1).
+func (r *reader) checkPositions(i int, a *gltf.Accessor, out []mgl64.Vec3) error {
+	clamp := a.Normalized && a.ComponentType != gltf.ComponentFloat
+	for k, v := range out {
+		if !geom.FiniteVec(v) {
+			return r.fail("accessor %d: position %d is not finite", i, k)
+		}
+		if clamp {
+			out[k] = mgl64.Vec3{max(v[0], -1), max(v[1], -1), max(v[2], -1)} // snorm clamps at −1
+		}
+	}
+	return nil
+}
+
+// normScale is the factor that maps a normalised integer component to [−1, 1] or [0, 1]: 1/maxInt,
+// or 1 when the accessor is not normalised.
 func normScale(normalized bool, maxInt float64) float64 {
 	if normalized {
 		return 1 / maxInt
@@ -197,6 +153,7 @@ func normScale(normalized bool, maxInt float64) float64 {
 	return 1
 }
 
+// vec3s converts components to float64 points, each multiplied by scale.
 func vec3s[T float32 | int8 | uint8 | int16 | uint16](d [][3]T, scale float64) []mgl64.Vec3 {
 	out := make([]mgl64.Vec3, len(d))
 	for i, v := range d {
@@ -209,11 +166,7 @@ func vec3s[T float32 | int8 | uint8 | int16 | uint16](d [][3]T, scale float64) [
 // count, or 0..n−1 for a primitive without indices.
 func (r *reader) indices(ai *int, a *gltf.Accessor, nverts int) ([]int32, error) {
 	if a == nil {
-		idx := make([]int32, nverts)
-		for i := range idx {
-			idx[i] = int32(i)
-		}
-		return idx, nil
+		return sequence(nverts), nil
 	}
 	raw, err := modeler.ReadIndices(r.doc, a, nil)
 	if err != nil {
@@ -227,4 +180,13 @@ func (r *reader) indices(ai *int, a *gltf.Accessor, nverts int) ([]int32, error)
 		idx[i] = int32(v)
 	}
 	return idx, nil
+}
+
+// sequence returns 0, 1, …, n−1: the vertex order of a primitive without indices.
+func sequence(n int) []int32 {
+	idx := make([]int32, n)
+	for i := range idx {
+		idx[i] = int32(i)
+	}
+	return idx
 }

@@ -2,7 +2,6 @@ package gltf
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -30,9 +29,7 @@ func WriteGLB(w io.Writer, s *scene.Scene) error {
 	if err != nil {
 		return err
 	}
-	enc := gltf.NewEncoder(w)
-	enc.AsBinary = true
-	if err := enc.Encode(doc); err != nil {
+	if err := encodeGLB(w, doc); err != nil {
 		return fmt.Errorf("scene: write glb: %w", err)
 	}
 	return nil
@@ -48,9 +45,7 @@ func SaveGLB(path string, s *scene.Scene) error {
 	}
 	err = fileio.WriteAtomic(path, func(w io.Writer) error {
 		bw := bufio.NewWriter(w)
-		enc := gltf.NewEncoder(bw)
-		enc.AsBinary = true
-		if err := enc.Encode(doc); err != nil {
+		if err := encodeGLB(bw, doc); err != nil {
 			return err
 		}
 		return bw.Flush()
@@ -59,6 +54,13 @@ func SaveGLB(path string, s *scene.Scene) error {
 		return fmt.Errorf("scene: save %s: %w", path, err)
 	}
 	return nil
+}
+
+// encodeGLB writes doc as binary glTF.
+func encodeGLB(w io.Writer, doc *gltf.Document) error {
+	enc := gltf.NewEncoder(w)
+	enc.AsBinary = true
+	return enc.Encode(doc)
 }
 
 // Document returns the glTF document WriteGLB writes for s, for exporters that add to it before
@@ -75,18 +77,28 @@ func glbDocument(s *scene.Scene) (*gltf.Document, error) {
 	root.Extras = glbSceneExtras{Name: s.Name, Start: &glbStart{Root: s.Start.Root, Heading: s.Start.Heading}}
 	ids := map[string]bool{}
 	for _, o := range s.Objects {
-		if o == nil || o.ID == "" || ids[o.ID] {
-			return nil, fmt.Errorf("scene: write glb: object ids must be unique and non-empty (%q)", glbObjectID(o))
-		}
-		ids[o.ID] = true
-		if err := glbWriteObject(doc, o); err != nil {
-			return nil, fmt.Errorf("scene: write glb: object %s: %w", o.ID, err)
+		if err := glbAddObject(doc, o, ids); err != nil {
+			return nil, err
 		}
 		root.Nodes = append(root.Nodes, len(doc.Nodes)-1)
 	}
 	return doc, nil
 }
 
+// glbAddObject appends an object's node to doc (glbWriteObject), refusing an object whose id is
+// empty or among ids, the ids written so far, to which it adds its own.
+func glbAddObject(doc *gltf.Document, o *scene.Object, ids map[string]bool) error {
+	if o == nil || o.ID == "" || ids[o.ID] {
+		return fmt.Errorf("scene: write glb: object ids must be unique and non-empty (%q)", glbObjectID(o))
+	}
+	ids[o.ID] = true
+	if err := glbWriteObject(doc, o); err != nil {
+		return fmt.Errorf("scene: write glb: object %s: %w", o.ID, err)
+	}
+	return nil
+}
+
+// glbObjectID is an object's id for messages, which say "<nil>" for a nil object.
 func glbObjectID(o *scene.Object) string {
 	if o == nil {
 		return "<nil>"
@@ -96,14 +108,24 @@ func glbObjectID(o *scene.Object) string {
 
 // glbWriteObject appends one object's node, mesh and material to doc.
 func glbWriteObject(doc *gltf.Document, o *scene.Object) error {
-	name, color := o.Name, o.Color
-	ex := &glbObjectExtras{Category: o.Category, Name: &name, Proxy: o.Proxy, Color: &color, StandPoints: o.StandPoints}
-	t := [16]float64(o.Transform)
-	ex.Transform = &t
-	for _, sf := range o.Surfaces {
-		ex.Surfaces = append(ex.Surfaces, glbSurface(sf))
+	ex := glbExtras(o)
+	prims, err := glbWriteParts(doc, o, ex)
+	if err != nil {
+		return err
 	}
-	node := &gltf.Node{Name: o.ID}
+	node := &gltf.Node{Name: o.ID, Extras: ex}
+	if len(prims) > 0 {
+		doc.Materials = append(doc.Materials, glbMaterial(o))
+		doc.Meshes = append(doc.Meshes, &gltf.Mesh{Name: o.ID, Primitives: prims})
+		node.Mesh = gltf.Index(len(doc.Meshes) - 1)
+	}
+	doc.Nodes = append(doc.Nodes, node)
+	return nil
+}
+
+// glbWriteParts writes the parts that have triangles as primitives of the material the object's
+// mesh will have (the next in doc), and lists them in the extras ex.
+func glbWriteParts(doc *gltf.Document, o *scene.Object, ex *glbObjectExtras) ([]*gltf.Primitive, error) {
 	var prims []*gltf.Primitive
 	mat := len(doc.Materials)
 	for _, p := range o.Parts {
@@ -112,46 +134,36 @@ func glbWriteObject(doc *gltf.Document, o *scene.Object) error {
 		}
 		prim, err := glbWritePart(doc, p, mat)
 		if err != nil {
-			return fmt.Errorf("part %s: %w", p.Name, err)
+			return nil, fmt.Errorf("part %s: %w", p.Name, err)
 		}
 		prims = append(prims, prim)
 		ex.Parts = append(ex.Parts, glbPartExtras{Name: p.Name, Kind: string(p.Kind)})
 	}
-	if len(prims) > 0 {
-		c := o.Color
-		doc.Materials = append(doc.Materials, &gltf.Material{
-			Name: o.ID,
-			PBRMetallicRoughness: &gltf.PBRMetallicRoughness{
-				BaseColorFactor: &[4]float64{c[0], c[1], c[2], 1},
-				MetallicFactor:  gltf.Float(0),
-				RoughnessFactor: gltf.Float(0.9),
-			},
-		})
-		doc.Meshes = append(doc.Meshes, &gltf.Mesh{Name: o.ID, Primitives: prims})
-		node.Mesh = gltf.Index(len(doc.Meshes) - 1)
+	return prims, nil
+}
+
+// glbMaterial is an object's material: its colour, not metallic, rough.
+func glbMaterial(o *scene.Object) *gltf.Material {
+	c := o.Color
+	return &gltf.Material{
+		Name: o.ID,
+		PBRMetallicRoughness: &gltf.PBRMetallicRoughness{
+			BaseColorFactor: &[4]float64{c[0], c[1], c[2], 1},
+			MetallicFactor:  gltf.Float(0),
+			RoughnessFactor: gltf.Float(0.9),
+		},
 	}
-	node.Extras = ex
-	doc.Nodes = append(doc.Nodes, node)
-	return nil
 }
 
 // glbWritePart writes one part's vertices and triangles as a primitive with material mat.
 func glbWritePart(doc *gltf.Document, p scene.Part, mat int) (*gltf.Primitive, error) {
-	pos := make([][3]float32, len(p.Mesh.Vertices))
-	for i, v := range p.Mesh.Vertices {
-		if !geom.FiniteVec(v) {
-			return nil, fmt.Errorf("vertex %d is not finite", i)
-		}
-		pos[i] = [3]float32{float32(v[0]), float32(v[1]), float32(v[2])}
+	pos, err := float32s(p.Mesh.Vertices)
+	if err != nil {
+		return nil, err
 	}
-	idx := make([]uint32, 0, 3*len(p.Mesh.Triangles))
-	for i, t := range p.Mesh.Triangles {
-		for _, k := range t {
-			if k < 0 || int(k) >= len(pos) {
-				return nil, fmt.Errorf("triangle %d refers to vertex %d of %d", i, k, len(pos))
-			}
-			idx = append(idx, uint32(k))
-		}
+	idx, err := flatIndices(p.Mesh.Triangles, len(pos))
+	if err != nil {
+		return nil, err
 	}
 	return &gltf.Primitive{
 		Attributes: gltf.PrimitiveAttributes{gltf.POSITION: modeler.WritePosition(doc, pos)},
@@ -160,105 +172,29 @@ func glbWritePart(doc *gltf.Document, p scene.Part, mat int) (*gltf.Primitive, e
 	}, nil
 }
 
-// glbSceneExtras are the scene-level extras WriteGLB writes.
-type glbSceneExtras struct {
-	Name  string    `json:"name,omitempty"`
-	Start *glbStart `json:"start,omitempty"`
+// float32s converts vertices to the float32 a glTF position accessor holds, refusing any that is
+// not finite.
+func float32s(verts []mgl64.Vec3) ([][3]float32, error) {
+	pos := make([][3]float32, len(verts))
+	for i, v := range verts {
+		if !geom.FiniteVec(v) {
+			return nil, fmt.Errorf("vertex %d is not finite", i)
+		}
+		pos[i] = [3]float32{float32(v[0]), float32(v[1]), float32(v[2])}
+	}
+	return pos, nil
 }
 
-type glbStart struct {
-	Root    mgl64.Vec3 `json:"root"`
-	Heading float64    `json:"heading"`
-}
-
-// glbObjectExtras are the node extras WriteGLB writes and Load reads.
-type glbObjectExtras struct {
-	Category    string           `json:"category,omitempty"`
-	Name        *string          `json:"name,omitempty"`
-	Color       *[3]float64      `json:"color,omitempty"` // also for objects without geometry
-	Proxy       bool             `json:"proxy,omitempty"`
-	Transform   *[16]float64     `json:"transform,omitempty"` // column-major, like glTF matrices
-	Parts       []glbPartExtras  `json:"parts,omitempty"`
-	Surfaces    []glbSurfaceJSON `json:"surfaces,omitempty"`
-	StandPoints []mgl64.Vec3     `json:"stand_points,omitempty"`
-}
-
-type glbPartExtras struct {
-	Name string `json:"name"`
-	Kind string `json:"kind"`
-}
-
-type glbSurfaceJSON struct {
-	Part    string     `json:"part"`
-	Center  mgl64.Vec3 `json:"center"`
-	Extent  [2]float64 `json:"extent"`
-	Axis    mgl64.Vec3 `json:"axis"`
-	Normal  mgl64.Vec3 `json:"normal"`
-	Sit     bool       `json:"sit,omitempty"`
-	LieDown bool       `json:"lie_down,omitempty"`
-}
-
-func glbSurface(s scene.Surface) glbSurfaceJSON {
-	return glbSurfaceJSON{Part: s.Part, Center: s.Center, Extent: s.Extent, Axis: s.Axis, Normal: s.Normal, Sit: s.Sit, LieDown: s.LieDown}
-}
-
-func (s glbSurfaceJSON) surface() scene.Surface {
-	return scene.Surface{Part: s.Part, Center: s.Center, Extent: s.Extent, Axis: s.Axis, Normal: s.Normal, Sit: s.Sit, LieDown: s.LieDown}
-}
-
-// decodeExtras re-reads free-form extras (decoded by the glTF package into maps) into v.
-func decodeExtras(x any, v any) bool {
-	if x == nil {
-		return false
+// flatIndices lists the triangles' corners in order, refusing a corner outside the n vertices.
+func flatIndices(tris [][3]int32, n int) ([]uint32, error) {
+	idx := make([]uint32, 0, 3*len(tris))
+	for i, t := range tris {
+		for _, k := range t {
+			if k < 0 || int(k) >= n {
+				return nil, fmt.Errorf("triangle %d refers to vertex %d of %d", i, k, n)
+			}
+			idx = append(idx, uint32(k))
+		}
 	}
-	data, err := json.Marshal(x)
-	return err == nil && json.Unmarshal(data, v) == nil
-}
-
-// objectExtras returns a node's object extras, or nil when it has none of ours. Extras of
-// other tools that do not fit are ignored: they are application data, not errors.
-func objectExtras(x any) *glbObjectExtras {
-	var ex glbObjectExtras
-	if !decodeExtras(x, &ex) {
-		return nil
-	}
-	if ex.Category == "" && len(ex.Parts) == 0 && len(ex.Surfaces) == 0 && len(ex.StandPoints) == 0 {
-		return nil
-	}
-	return &ex
-}
-
-// apply copies the extras' fields onto o.
-func (ex *glbObjectExtras) apply(o *scene.Object) {
-	if ex.Category != "" {
-		o.Category = ex.Category
-	}
-	if ex.Name != nil {
-		o.Name = *ex.Name
-	}
-	if ex.Color != nil {
-		o.Color = *ex.Color
-	}
-	o.Proxy = ex.Proxy
-	if ex.Transform != nil && geom.AllFinite(ex.Transform[:]) {
-		o.Transform = mgl64.Mat4(*ex.Transform)
-	}
-	for _, s := range ex.Surfaces {
-		o.Surfaces = append(o.Surfaces, s.surface())
-	}
-	o.StandPoints = append(o.StandPoints, ex.StandPoints...)
-}
-
-// sceneExtras copies the scene name and start pose from scene extras onto s.
-func sceneExtras(s *scene.Scene, x any) {
-	var ex glbSceneExtras
-	if !decodeExtras(x, &ex) {
-		return
-	}
-	if ex.Name != "" {
-		s.Name = ex.Name
-	}
-	if ex.Start != nil {
-		s.Start.Root, s.Start.Heading = ex.Start.Root, ex.Start.Heading
-	}
+	return idx, nil
 }

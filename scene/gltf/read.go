@@ -1,12 +1,8 @@
 package gltf
 
 import (
-	"bytes"
 	"fmt"
 	"io/fs"
-	"net/url"
-	"path"
-	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
@@ -37,6 +33,7 @@ func Load(fsys fs.FS, name string) (*scene.Scene, error) {
 	return load(fsys, name, scene.DefaultLimits())
 }
 
+// load reads name with the limits lim (Load's are scene.DefaultLimits; tests use smaller ones).
 func load(fsys fs.FS, name string, lim scene.Limits) (*scene.Scene, error) {
 	data, err := fileio.ReadFile(fsys, name, lim.FileBytes)
 	if err != nil {
@@ -62,10 +59,13 @@ type reader struct {
 // maxNodeDepth bounds the node hierarchy so that recursion stays shallow on hostile files.
 const maxNodeDepth = 256
 
+// fail returns a *scene.FormatError about the file being read.
 func (r *reader) fail(format string, args ...any) error {
-	return &scene.FormatError{Format: "gltf", Path: r.name, Msg: fmt.Sprintf(format, args...)}
+	return formatError(r.name, format, args...)
 }
 
+// scene builds the scene: one object per root node that holds geometry, and the scene's name and
+// start from its extras (WriteGLB's).
 func (r *reader) scene() (*scene.Scene, error) {
 	roots, sc, err := r.rootNodes()
 	if err != nil {
@@ -75,6 +75,15 @@ func (r *reader) scene() (*scene.Scene, error) {
 	if sc != nil {
 		sceneExtras(s, sc.Extras)
 	}
+	if s.Objects, err = r.objects(roots); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// objects builds the objects of the root nodes, in order, leaving out those without geometry.
+func (r *reader) objects(roots []int) ([]*scene.Object, error) {
+	var objs []*scene.Object
 	used := map[string]bool{}
 	for _, i := range roots {
 		o, err := r.object(i, used)
@@ -82,34 +91,17 @@ func (r *reader) scene() (*scene.Scene, error) {
 			return nil, err
 		}
 		if o != nil {
-			s.Objects = append(s.Objects, o)
+			objs = append(objs, o)
 		}
 	}
-	return s, nil
+	return objs, nil
 }
 
 // rootNodes returns the root nodes of the document's default scene (or its first), or every
 // node without a parent when the document has no scenes.
 func (r *reader) rootNodes() ([]int, *gltf.Scene, error) {
 	if len(r.doc.Scenes) == 0 {
-		child := make([]bool, len(r.doc.Nodes))
-		for _, n := range r.doc.Nodes {
-			if n == nil {
-				continue
-			}
-			for _, c := range n.Children {
-				if c >= 0 && c < len(child) {
-					child[c] = true
-				}
-			}
-		}
-		var roots []int
-		for i, c := range child {
-			if !c {
-				roots = append(roots, i)
-			}
-		}
-		return roots, nil, nil
+		return r.parentless(), nil, nil
 	}
 	i := 0
 	if r.doc.Scene != nil {
@@ -119,6 +111,35 @@ func (r *reader) rootNodes() ([]int, *gltf.Scene, error) {
 		return nil, nil, r.fail("scene %d does not exist (%d scenes)", i, len(r.doc.Scenes))
 	}
 	return r.doc.Scenes[i].Nodes, r.doc.Scenes[i], nil
+}
+
+// parentless returns the nodes that are no node's child: the roots of a document without scenes.
+func (r *reader) parentless() []int {
+	child := r.children()
+	var roots []int
+	for i, c := range child {
+		if !c {
+			roots = append(roots, i)
+		}
+	}
+	return roots
+}
+
+// children marks the nodes that some node names as its child; indices out of range are left to
+// walk to refuse.
+func (r *reader) children() []bool {
+	child := make([]bool, len(r.doc.Nodes))
+	for _, n := range r.doc.Nodes {
+		if n == nil {
+			continue
+		}
+		for _, c := range n.Children {
+			if c >= 0 && c < len(child) {
+				child[c] = true
+			}
+		}
+	}
+	return child
 }
 
 // piece is the triangles of one primitive in world space, with the node it came from.
@@ -141,11 +162,7 @@ func (r *reader) object(idx int, used map[string]bool) (*scene.Object, error) {
 	if len(pieces) == 0 && ex == nil {
 		return nil, nil
 	}
-	id := n.Name
-	if id == "" {
-		id = fmt.Sprintf("object_%d", idx)
-	}
-	o := &scene.Object{ID: scene.UniqueName(used, id), Name: n.Name, Category: scene.GuessCategory(n.Name), Transform: world}
+	o := &scene.Object{ID: scene.UniqueName(used, objectID(n, idx)), Name: n.Name, Category: scene.GuessCategory(n.Name), Transform: world}
 	o.Parts = r.parts(pieces, ex)
 	o.Color = r.color(pieces)
 	if ex != nil {
@@ -154,19 +171,21 @@ func (r *reader) object(idx int, used map[string]bool) (*scene.Object, error) {
 	return o, nil
 }
 
+// objectID is the id of node idx's object before it is made unique: the node's name, else
+// object_IDX.
+func objectID(n *gltf.Node, idx int) string {
+	if n.Name == "" {
+		return fmt.Sprintf("object_%d", idx)
+	}
+	return n.Name
+}
+
 // walk appends the triangles of node idx and its descendants to out and returns the node's
 // world matrix.
 func (r *reader) walk(idx int, parent mgl64.Mat4, depth int, out *[]piece) (mgl64.Mat4, error) {
-	if idx < 0 || idx >= len(r.doc.Nodes) || r.doc.Nodes[idx] == nil {
-		return parent, r.fail("node %d does not exist (%d nodes)", idx, len(r.doc.Nodes))
+	if err := r.enter(idx, depth); err != nil {
+		return parent, err
 	}
-	if r.seen[idx] {
-		return parent, r.fail("node %d is reached twice (a node may have one parent only)", idx)
-	}
-	if depth > maxNodeDepth {
-		return parent, r.fail("node hierarchy deeper than %d", maxNodeDepth)
-	}
-	r.seen[idx] = true
 	n := r.doc.Nodes[idx]
 	local, err := nodeMatrix(n)
 	if err != nil {
@@ -186,25 +205,43 @@ func (r *reader) walk(idx int, parent mgl64.Mat4, depth int, out *[]piece) (mgl6
 	return world, nil
 }
 
+// enter marks node idx visited, after checking that it exists, has not been reached before (a
+// node has one parent) and lies no deeper than maxNodeDepth.
+func (r *reader) enter(idx, depth int) error {
+	if idx < 0 || idx >= len(r.doc.Nodes) || r.doc.Nodes[idx] == nil {
+		return r.fail("node %d does not exist (%d nodes)", idx, len(r.doc.Nodes))
+	}
+	if r.seen[idx] {
+		return r.fail("node %d is reached twice (a node may have one parent only)", idx)
+	}
+	if depth > maxNodeDepth {
+		return r.fail("node hierarchy deeper than %d", maxNodeDepth)
+	}
+	r.seen[idx] = true
+	return nil
+}
+
 // nodeMatrix returns a node's local transform: its matrix when it has one, else T·R·S.
 func nodeMatrix(n *gltf.Node) (mgl64.Mat4, error) {
-	var m mgl64.Mat4
-	if n.Matrix != gltf.DefaultMatrix && n.Matrix != ([16]float64{}) {
-		m = mgl64.Mat4(n.Matrix) // both column-major
-	} else {
-		t, rot, s := n.TranslationOrDefault(), n.RotationOrDefault(), n.ScaleOrDefault()
-		q := mgl64.Quat{W: rot[3], V: mgl64.Vec3{rot[0], rot[1], rot[2]}}
-		if l := q.Len(); l > 0 {
-			q = q.Scale(1 / l)
-		}
-		m = mgl64.Translate3D(t[0], t[1], t[2]).Mul4(q.Mat4()).Mul4(mgl64.Scale3D(s[0], s[1], s[2]))
+	m := mgl64.Mat4(n.Matrix) // both column-major
+	if n.Matrix == gltf.DefaultMatrix || n.Matrix == ([16]float64{}) {
+		m = trsMatrix(n)
 	}
-	for _, v := range m {
-		if !geom.Finite(v) {
-			return m, fmt.Errorf("transform is not finite")
-		}
+	if !geom.AllFinite(m[:]) {
+		return m, fmt.Errorf("transform is not finite")
 	}
 	return m, nil
+}
+
+// trsMatrix returns T·R·S of a node's translation, rotation (normalised, as glTF requires unit
+// quaternions but files round them) and scale.
+func trsMatrix(n *gltf.Node) mgl64.Mat4 {
+	t, rot, s := n.TranslationOrDefault(), n.RotationOrDefault(), n.ScaleOrDefault()
+	q := mgl64.Quat{W: rot[3], V: mgl64.Vec3{rot[0], rot[1], rot[2]}}
+	if l := q.Len(); l > 0 {
+		q = q.Scale(1 / l)
+	}
+	return mgl64.Translate3D(t[0], t[1], t[2]).Mul4(q.Mat4()).Mul4(mgl64.Scale3D(s[0], s[1], s[2]))
 }
 
 // mesh appends the triangle primitives of mesh mi, placed by world, to out.
@@ -231,12 +268,23 @@ func (r *reader) mesh(node, mi int, world mgl64.Mat4, out *[]piece) error {
 // exactly that many parts (as WriteGLB writes them), else one per node, named after the node.
 func (r *reader) parts(pieces []piece, ex *glbObjectExtras) []scene.Part {
 	if ex != nil && len(ex.Parts) == len(pieces) && len(pieces) > 0 {
-		parts := make([]scene.Part, len(pieces))
-		for i, p := range pieces {
-			parts[i] = scene.Part{Name: ex.Parts[i].Name, Kind: scene.PartKind(ex.Parts[i].Kind), Mesh: p.mesh}
-		}
-		return parts
+		return extrasParts(pieces, ex.Parts)
 	}
+	return r.nodeParts(pieces)
+}
+
+// extrasParts names and kinds the pieces as the extras list them, one part each.
+func extrasParts(pieces []piece, ex []glbPartExtras) []scene.Part {
+	parts := make([]scene.Part, len(pieces))
+	for i, p := range pieces {
+		parts[i] = scene.Part{Name: ex[i].Name, Kind: scene.PartKind(ex[i].Kind), Mesh: p.mesh}
+	}
+	return parts
+}
+
+// nodeParts joins the pieces of each node into one part named after the node (partName), its kind
+// guessed from the name.
+func (r *reader) nodeParts(pieces []piece) []scene.Part {
 	var parts []scene.Part
 	byNode := map[int]int{}
 	used := map[string]bool{}
@@ -267,133 +315,28 @@ func (r *reader) partName(node int) string {
 // color returns the base colour of the first piece that has a material.
 func (r *reader) color(pieces []piece) [3]float64 {
 	for _, p := range pieces {
-		if p.material == nil || *p.material < 0 || *p.material >= len(r.doc.Materials) {
-			continue
+		if m := r.material(p.material); m != nil {
+			return baseColor(m)
 		}
-		m := r.doc.Materials[*p.material]
-		if m == nil {
-			continue
-		}
-		c := [4]float64{1, 1, 1, 1} // the glTF default base colour
-		if m.PBRMetallicRoughness != nil {
-			c = m.PBRMetallicRoughness.BaseColorFactorOrDefault()
-		}
-		return [3]float64{geom.Clamp(c[0], 0, 1), geom.Clamp(c[1], 0, 1), geom.Clamp(c[2], 0, 1)}
 	}
 	return scene.DefaultColor()
 }
 
-// decode decodes the document in data, reading its buffers from name's folder in fsys.
-func decode(fsys fs.FS, name string, data []byte, lim scene.Limits) (*gltf.Document, error) {
-	sub := fsys
-	if dir := path.Dir(name); dir != "." {
-		var err error
-		if sub, err = fs.Sub(fsys, dir); err != nil {
-			return nil, fmt.Errorf("scene: gltf %s: %w", name, err)
-		}
+// material returns the material a primitive refers to, or nil for none or one that does not
+// exist (a colour is not worth refusing a file for).
+func (r *reader) material(i *int) *gltf.Material {
+	if i == nil || *i < 0 || *i >= len(r.doc.Materials) {
+		return nil
 	}
-	if isGLB(data) {
-		if err := checkGLB(data, name, lim); err != nil {
-			return nil, err
-		}
-	}
-	bfs := &bufferFS{fsys: sub, budget: lim.FileBytes - int64(len(data))}
-	doc := new(gltf.Document)
-	err := gltf.NewDecoderFS(bytes.NewReader(data), bfs).Decode(doc)
-	// The JSON part is decoded before the buffers, so these checks see the document even when
-	// reading a buffer failed, and can say why in our words.
-	if e := checkExtensions(doc, name); e != nil {
-		return nil, e
-	}
-	if e := checkURIs(doc, name); e != nil {
-		return nil, e
-	}
-	if bfs.err != nil {
-		return nil, fmt.Errorf("scene: gltf %s: buffer: %w", name, bfs.err)
-	}
-	if err != nil {
-		return nil, &scene.FormatError{Format: "gltf", Path: name, Msg: err.Error()}
-	}
-	if err := checkBuffers(doc, name, lim); err != nil {
-		return nil, err
-	}
-	return doc, nil
+	return r.doc.Materials[*i]
 }
 
-// ignorableExtensions may be required by a file without changing its geometry.
-var ignorableExtensions = map[string]bool{
-	"KHR_texture_transform": true, "KHR_lights_punctual": true, "KHR_mesh_quantization": true,
-	"KHR_texture_webp": true, "EXT_texture_webp": true, "EXT_texture_avif": true,
-	"KHR_materials_unlit": true, "KHR_materials_variants": true, "KHR_materials_sheen": true,
-	"KHR_materials_specular": true, "KHR_materials_clearcoat": true, "KHR_materials_transmission": true,
-	"KHR_materials_volume": true, "KHR_materials_ior": true, "KHR_materials_emissive_strength": true,
-	"KHR_materials_iridescence": true, "KHR_materials_anisotropy": true, "KHR_materials_dispersion": true,
-	"KHR_materials_pbrSpecularGlossiness": true,
-}
-
-// unsupportedExtensions are extensions a reader must understand to see the geometry, with why.
-var unsupportedExtensions = map[string]string{
-	"KHR_draco_mesh_compression": "Draco-compressed meshes (KHR_draco_mesh_compression); re-export without compression",
-	"EXT_meshopt_compression":    "meshopt-compressed buffers (EXT_meshopt_compression); re-export without compression",
-	"KHR_meshopt_compression":    "meshopt-compressed buffers (KHR_meshopt_compression); re-export without compression",
-	"KHR_texture_basisu":         "KTX2/Basis Universal textures (KHR_texture_basisu)",
-}
-
-// checkExtensions refuses a document that requires an extension this package cannot honour.
-func checkExtensions(doc *gltf.Document, name string) error {
-	for _, e := range doc.ExtensionsRequired {
-		if why, ok := unsupportedExtensions[e]; ok {
-			return &scene.UnsupportedError{Format: "gltf", Path: name, Feature: why}
-		}
-		if !ignorableExtensions[e] {
-			return &scene.UnsupportedError{Format: "gltf", Path: name, Feature: "required extension " + e}
-		}
+// baseColor returns a material's base colour factor without alpha, clamped to [0, 1]: glTF's
+// default white when it has none.
+func baseColor(m *gltf.Material) [3]float64 {
+	c := [4]float64{1, 1, 1, 1} // the glTF default base colour
+	if m.PBRMetallicRoughness != nil {
+		c = m.PBRMetallicRoughness.BaseColorFactorOrDefault()
 	}
-	return nil
-}
-
-// checkURIs refuses buffers outside the file's folder: URLs with a scheme (other than
-// embedded data), absolute paths and paths through "..".
-func checkURIs(doc *gltf.Document, name string) error {
-	for i, b := range doc.Buffers {
-		if b == nil || b.URI == "" || b.IsEmbeddedResource() {
-			continue
-		}
-		u, err := url.Parse(b.URI)
-		p := b.URI
-		if err == nil && u.Scheme == "" {
-			p = u.Path
-		}
-		p = strings.TrimPrefix(strings.ReplaceAll(p, `\`, "/"), "./")
-		if err != nil || u.Scheme != "" || !fs.ValidPath(p) {
-			return &scene.FormatError{Format: "gltf", Path: name, Msg: fmt.Sprintf(
-				"buffer %d URI %q is outside the file's folder; only files beside it (or below) are read", i, b.URI)}
-		}
-	}
-	return nil
-}
-
-// bufferFS serves a glTF's external buffers from its folder, within a byte budget shared by all
-// of them; the first failure is kept so that the loader reports it rather than the decoder's
-// rewording.
-type bufferFS struct {
-	fsys   fs.FS
-	budget int64
-	err    error
-}
-
-// Open opens a file of the folder; the decoder reads through ReadFile.
-func (b *bufferFS) Open(name string) (fs.File, error) { return b.fsys.Open(name) }
-
-// ReadFile reads a whole buffer file, refusing it when it passes the remaining budget.
-func (b *bufferFS) ReadFile(name string) ([]byte, error) {
-	data, err := fileio.ReadFile(b.fsys, name, b.budget)
-	if err != nil {
-		if b.err == nil {
-			b.err = err
-		}
-		return nil, err
-	}
-	b.budget -= int64(len(data))
-	return data, nil
+	return [3]float64{geom.Clamp(c[0], 0, 1), geom.Clamp(c[1], 0, 1), geom.Clamp(c[2], 0, 1)}
 }

@@ -53,37 +53,62 @@ func WriteBVH(w io.Writer, c *motion.Clip) error {
 
 // writeHierarchy writes the HIERARCHY section, depth first as Nodes lists the rig.
 func writeHierarchy(w *bufio.Writer, nodes []Node, moves []bool) {
+	h := hierarchy{w: w, nodes: nodes, kids: nodeChildren(nodes), moves: moves}
+	w.WriteString("HIERARCHY\n")
+	h.joint(0, 0)
+}
+
+// nodeChildren lists each node's children, in Nodes' order.
+func nodeChildren(nodes []Node) [][]int {
 	kids := make([][]int, len(nodes))
 	for n, nd := range nodes {
 		if nd.Parent >= 0 {
 			kids[nd.Parent] = append(kids[nd.Parent], n)
 		}
 	}
-	w.WriteString("HIERARCHY\n")
-	var write func(n, depth int)
-	write = func(n, depth int) {
-		in := strings.Repeat("\t", depth)
-		nd := nodes[n]
-		kind, channels := "JOINT", bvhRotationChannels
-		if nd.Parent < 0 {
-			kind = "ROOT"
-		}
-		if moves[n] {
-			channels = bvhPositionChannels + " " + bvhRotationChannels
-		}
-		fmt.Fprintf(w, "%s%s %s\n%s{\n", in, kind, nd.Name, in)
-		fmt.Fprintf(w, "%s\tOFFSET %s\n", in, bvhVec(nd.Rest))
-		fmt.Fprintf(w, "%s\tCHANNELS %d %s\n", in, len(strings.Fields(channels)), channels)
-		for _, k := range kids[n] {
-			write(k, depth+1)
-		}
-		if len(kids[n]) == 0 {
-			end := restOffsets[nd.At].Normalize().Mul(endSiteLength[nd.At])
-			fmt.Fprintf(w, "%s\tEnd Site\n%s\t{\n%s\t\tOFFSET %s\n%s\t}\n", in, in, in, bvhVec(end), in)
-		}
-		fmt.Fprintf(w, "%s}\n", in)
+	return kids
+}
+
+// hierarchy writes a rig's joints as BVH.
+type hierarchy struct {
+	w     *bufio.Writer
+	nodes []Node
+	kids  [][]int // each node's children
+	moves []bool  // which nodes have position channels (Track.Moves)
+}
+
+// joint writes node n, depth tabs in, with its children (or, for a leaf, its End Site) inside.
+func (h hierarchy) joint(n, depth int) {
+	in := strings.Repeat("\t", depth)
+	nd := h.nodes[n]
+	kind, channels := "JOINT", h.channels(n)
+	if nd.Parent < 0 {
+		kind = "ROOT"
 	}
-	write(0, 0)
+	fmt.Fprintf(h.w, "%s%s %s\n%s{\n", in, kind, nd.Name, in)
+	fmt.Fprintf(h.w, "%s\tOFFSET %s\n", in, bvhVec(nd.Rest))
+	fmt.Fprintf(h.w, "%s\tCHANNELS %d %s\n", in, len(strings.Fields(channels)), channels)
+	for _, k := range h.kids[n] {
+		h.joint(k, depth+1)
+	}
+	if len(h.kids[n]) == 0 {
+		h.endSite(in, nd)
+	}
+	fmt.Fprintf(h.w, "%s}\n", in)
+}
+
+// channels returns node n's channels: its rotation, after its position if it moves.
+func (h hierarchy) channels(n int) string {
+	if h.moves[n] {
+		return bvhPositionChannels + " " + bvhRotationChannels
+	}
+	return bvhRotationChannels
+}
+
+// endSite writes a leaf's End Site, endSiteLength past its joint along its bone, indented in.
+func (h hierarchy) endSite(in string, nd Node) {
+	end := restOffsets[nd.At].Normalize().Mul(endSiteLength[nd.At])
+	fmt.Fprintf(h.w, "%s\tEnd Site\n%s\t{\n%s\t\tOFFSET %s\n%s\t}\n", in, in, in, bvhVec(end), in)
 }
 
 // writeFrame writes one MOTION line: per node, in hierarchy order, its positions if it moves and

@@ -33,16 +33,9 @@ func NewDocument(takes []Take) (*gltf.Document, error) {
 // node that leaves its rest offset (Track.Moves), one key per frame at the clip's rate, linear
 // between keys. Every take is checked before doc is changed.
 func AddBody(doc *gltf.Document, takes []Take) error {
-	if len(takes) == 0 {
-		return errors.New("anim: no takes to animate")
-	}
-	tracks := make([]*Track, len(takes))
-	for i, tk := range takes {
-		tr, err := NewTrack(tk.Clip)
-		if err != nil {
-			return fmt.Errorf("anim: take %q: %w", tk.Name, err)
-		}
-		tracks[i] = tr
+	tracks, err := newTracks(takes)
+	if err != nil {
+		return err
 	}
 	if len(doc.Scenes) == 0 {
 		doc.Scenes = append(doc.Scenes, &gltf.Scene{})
@@ -54,6 +47,23 @@ func AddBody(doc *gltf.Document, takes []Take) error {
 		addAnimation(doc, root, tk.Name, tracks[i])
 	}
 	return nil
+}
+
+// newTracks turns every take into a Track, so that a take that cannot be animated is refused
+// before anything is written.
+func newTracks(takes []Take) ([]*Track, error) {
+	if len(takes) == 0 {
+		return nil, errors.New("anim: no takes to animate")
+	}
+	tracks := make([]*Track, len(takes))
+	for i, tk := range takes {
+		tr, err := NewTrack(tk.Clip)
+		if err != nil {
+			return nil, fmt.Errorf("anim: take %q: %w", tk.Name, err)
+		}
+		tracks[i] = tr
+	}
+	return tracks, nil
 }
 
 // addRig appends the rig's nodes in bind pose and returns the index of its root.
@@ -84,7 +94,19 @@ func sceneIndex(doc *gltf.Document) int {
 
 // addAnimation appends one take as an animation of the rig whose root node is root.
 func addAnimation(doc *gltf.Document, root int, name string, tr *Track) {
-	anim := &gltf.Animation{Name: name}
+	a := &animation{doc: doc, anim: &gltf.Animation{Name: name}, in: addKeyTimes(doc, tr), root: root}
+	for n := range tr.Moves {
+		if tr.Moves[n] {
+			a.channel(n, gltf.TRSTranslation, tr.translations(n))
+		}
+		a.channel(n, gltf.TRSRotation, tr.rotations(n))
+	}
+	doc.Animations = append(doc.Animations, a.anim)
+}
+
+// addKeyTimes appends the accessor of a track's key times (seconds, one per frame) and returns
+// its index; glTF requires the min and max of an animation's input.
+func addKeyTimes(doc *gltf.Document, tr *Track) int {
 	times := make([]float32, tr.Len())
 	for k := range times {
 		times[k] = float32(float64(k) / tr.FPS)
@@ -92,19 +114,24 @@ func addAnimation(doc *gltf.Document, root int, name string, tr *Track) {
 	in := modeler.WriteAccessor(doc, gltf.TargetNone, times)
 	doc.Accessors[in].Min = []float64{float64(times[0])}
 	doc.Accessors[in].Max = []float64{float64(times[len(times)-1])}
-	channel := func(node int, path gltf.TRSProperty, data any) {
-		out := modeler.WriteAccessor(doc, gltf.TargetNone, data)
-		anim.Samplers = append(anim.Samplers, &gltf.AnimationSampler{Input: in, Output: out, Interpolation: gltf.InterpolationLinear})
-		anim.Channels = append(anim.Channels, &gltf.AnimationChannel{Sampler: len(anim.Samplers) - 1,
-			Target: gltf.AnimationChannelTarget{Node: gltf.Index(root + node), Path: path}})
-	}
-	for n := range tr.Moves {
-		if tr.Moves[n] {
-			channel(n, gltf.TRSTranslation, tr.translations(n))
-		}
-		channel(n, gltf.TRSRotation, tr.rotations(n))
-	}
-	doc.Animations = append(doc.Animations, anim)
+	return in
+}
+
+// animation is a glTF animation being written: its channels share the key times in.
+type animation struct {
+	doc  *gltf.Document
+	anim *gltf.Animation
+	in   int // the key times' accessor
+	root int // the rig's root node
+}
+
+// channel appends the keys of one property of rig node n (data, one per key time) and the
+// linear sampler and channel that animate it.
+func (a *animation) channel(n int, path gltf.TRSProperty, data any) {
+	out := modeler.WriteAccessor(a.doc, gltf.TargetNone, data)
+	a.anim.Samplers = append(a.anim.Samplers, &gltf.AnimationSampler{Input: a.in, Output: out, Interpolation: gltf.InterpolationLinear})
+	a.anim.Channels = append(a.anim.Channels, &gltf.AnimationChannel{Sampler: len(a.anim.Samplers) - 1,
+		Target: gltf.AnimationChannelTarget{Node: gltf.Index(a.root + n), Path: path}})
 }
 
 // translations returns node n's translation in every frame, as float32.
@@ -131,11 +158,7 @@ func (tr *Track) rotations(n int) [][4]float32 {
 // data URI), so that either format is one self-contained file.
 func Encode(w io.Writer, doc *gltf.Document, binary bool) error {
 	if !binary {
-		for _, b := range doc.Buffers {
-			if b.URI == "" {
-				b.EmbeddedResource()
-			}
-		}
+		embedBuffers(doc)
 	}
 	enc := gltf.NewEncoder(w)
 	enc.AsBinary = binary
@@ -146,4 +169,13 @@ func Encode(w io.Writer, doc *gltf.Document, binary bool) error {
 		return fmt.Errorf("anim: write glTF: %w", err)
 	}
 	return nil
+}
+
+// embedBuffers gives the buffers without a URI a base64 data URI, so that a .gltf file holds them.
+func embedBuffers(doc *gltf.Document) {
+	for _, b := range doc.Buffers {
+		if b.URI == "" {
+			b.EmbeddedResource()
+		}
+	}
 }

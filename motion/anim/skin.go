@@ -15,35 +15,52 @@ var bodyColor = [4]float64{0.45, 0.55, 0.72, 1}
 // root, with its material and skin, as a node of its own at the scene's root (glTF ignores a skinned
 // mesh node's transform; the joints place it).
 func addSkinnedMesh(doc *gltf.Document, root int) {
-	body := motion.NewBody()
+	prim := addBodyPrimitive(doc, motion.NewBody())
+	doc.Meshes = append(doc.Meshes, &gltf.Mesh{Name: "body", Primitives: []*gltf.Primitive{prim}})
+	doc.Skins = append(doc.Skins, skin(doc, root))
+	doc.Nodes = append(doc.Nodes, &gltf.Node{Name: "body", Mesh: gltf.Index(len(doc.Meshes) - 1), Skin: gltf.Index(len(doc.Skins) - 1),
+		Rotation: [4]float64{0, 0, 0, 1}, Scale: [3]float64{1, 1, 1}})
+	doc.Scenes[sceneIndex(doc)].Nodes = append(doc.Scenes[sceneIndex(doc)].Nodes, len(doc.Nodes)-1)
+}
+
+// addBodyPrimitive writes the body's mesh in bind pose (positions, unit normals, joints and
+// weights, indices) and its material, and returns the primitive that draws them.
+func addBodyPrimitive(doc *gltf.Document, body *motion.Body) *gltf.Primitive {
 	m := body.Mesh(BindPose())
-	pos := make([][3]float32, len(m.Positions))
-	nrm := make([][3]float32, len(m.Normals))
-	for i, p := range m.Positions {
-		n := m.Normals[i].Normalize()
-		pos[i] = [3]float32{float32(p[0]), float32(p[1]), float32(p[2])}
-		nrm[i] = [3]float32{float32(n[0]), float32(n[1]), float32(n[2])}
-	}
+	pos, nrm := float32Vertices(m)
 	joints, weights := capsuleWeights(body, len(pos))
-	idx := make([]uint32, 0, 3*len(m.Triangles))
-	for _, t := range m.Triangles {
-		idx = append(idx, uint32(t[0]), uint32(t[1]), uint32(t[2]))
-	}
-	prim := &gltf.Primitive{
+	return &gltf.Primitive{
 		Attributes: gltf.PrimitiveAttributes{
 			gltf.POSITION:  modeler.WritePosition(doc, pos),
 			gltf.NORMAL:    modeler.WriteNormal(doc, nrm),
 			gltf.JOINTS_0:  modeler.WriteJoints(doc, joints),
 			gltf.WEIGHTS_0: modeler.WriteWeights(doc, weights),
 		},
-		Indices:  gltf.Index(modeler.WriteIndices(doc, indices(idx, len(pos)))),
+		Indices:  gltf.Index(modeler.WriteIndices(doc, indices(flatTriangles(m.Triangles), len(pos)))),
 		Material: gltf.Index(addMaterial(doc)),
 	}
-	doc.Meshes = append(doc.Meshes, &gltf.Mesh{Name: "body", Primitives: []*gltf.Primitive{prim}})
-	doc.Skins = append(doc.Skins, skin(doc, root))
-	doc.Nodes = append(doc.Nodes, &gltf.Node{Name: "body", Mesh: gltf.Index(len(doc.Meshes) - 1), Skin: gltf.Index(len(doc.Skins) - 1),
-		Rotation: [4]float64{0, 0, 0, 1}, Scale: [3]float64{1, 1, 1}})
-	doc.Scenes[sceneIndex(doc)].Nodes = append(doc.Scenes[sceneIndex(doc)].Nodes, len(doc.Nodes)-1)
+}
+
+// float32Vertices returns a mesh's positions and its normals, made unit length, as the float32
+// that glTF's accessors hold.
+func float32Vertices(m *motion.BodyMesh) (pos, nrm [][3]float32) {
+	pos = make([][3]float32, len(m.Positions))
+	nrm = make([][3]float32, len(m.Normals))
+	for i, p := range m.Positions {
+		n := m.Normals[i].Normalize()
+		pos[i] = [3]float32{float32(p[0]), float32(p[1]), float32(p[2])}
+		nrm[i] = [3]float32{float32(n[0]), float32(n[1]), float32(n[2])}
+	}
+	return pos, nrm
+}
+
+// flatTriangles lists the triangles' corners in order.
+func flatTriangles(tris [][3]int32) []uint32 {
+	idx := make([]uint32, 0, 3*len(tris))
+	for _, t := range tris {
+		idx = append(idx, uint32(t[0]), uint32(t[1]), uint32(t[2]))
+	}
+	return idx
 }
 
 // capsuleWeights binds every vertex of a capsule to the rig node that sits at the capsule's joint
@@ -110,14 +127,22 @@ func skin(doc *gltf.Document, root int) *gltf.Skin {
 	ibm := make([][4][4]float32, len(nodes))
 	joints := make([]int, len(nodes))
 	for k, nd := range nodes {
-		m := mgl64.Translate3D(-bind[nd.At][0], -bind[nd.At][1], -bind[nd.At][2])
-		for c := range 4 {
-			for r := range 4 {
-				ibm[k][r][c] = float32(m.At(r, c))
-			}
-		}
+		ibm[k] = inverseBind(bind[nd.At])
 		joints[k] = root + k
 	}
 	acc := modeler.WriteAccessor(doc, gltf.TargetNone, ibm)
 	return &gltf.Skin{Name: "body", Joints: joints, Skeleton: gltf.Index(root), InverseBindMatrices: gltf.Index(acc)}
+}
+
+// inverseBind returns the inverse bind matrix of a node bound at p, the translation by −p, indexed
+// [row][column] as qmuntal/gltf takes matrices (it writes them column-major).
+func inverseBind(p mgl64.Vec3) [4][4]float32 {
+	m := mgl64.Translate3D(-p[0], -p[1], -p[2])
+	var ibm [4][4]float32
+	for c := range 4 {
+		for r := range 4 {
+			ibm[r][c] = float32(m.At(r, c))
+		}
+	}
+	return ibm
 }

@@ -45,16 +45,33 @@ func NewTrack(c *motion.Clip) (*Track, error) {
 	tr.Moves[0] = true
 	for t, p := range c.Frames {
 		tr.Frames[t] = locals(nodes, p)
-		for n := range nodes {
-			if t > 0 && tr.Frames[t][n].R.Dot(tr.Frames[t-1][n].R) < 0 {
-				tr.Frames[t][n].R = tr.Frames[t][n].R.Scale(-1)
-			}
-			if tr.Frames[t][n].T.Sub(nodes[n].Rest).Len() > StretchTolerance {
-				tr.Moves[n] = true
-			}
+		if t > 0 {
+			shortWay(tr.Frames[t], tr.Frames[t-1])
 		}
+		tr.markMoves(nodes, tr.Frames[t])
 	}
 	return tr, nil
+}
+
+// shortWay negates the rotations of frame f that lie in the other hemisphere from the same node's
+// in the frame before, prev: q and −q are one rotation, and interpolating between neighbours in
+// one hemisphere takes the short way.
+func shortWay(f, prev []Local) {
+	for n := range f {
+		if f[n].R.Dot(prev[n].R) < 0 {
+			f[n].R = f[n].R.Scale(-1)
+		}
+	}
+}
+
+// markMoves notes the nodes whose translation in frame f strays from their rest offset by more
+// than StretchTolerance (Track.Moves).
+func (tr *Track) markMoves(nodes []Node, f []Local) {
+	for n := range nodes {
+		if f[n].T.Sub(nodes[n].Rest).Len() > StretchTolerance {
+			tr.Moves[n] = true
+		}
+	}
 }
 
 // locals returns every node's local transform in pose p.

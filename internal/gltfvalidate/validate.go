@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -39,33 +40,56 @@ type Report struct {
 // Validate runs scripts/gltf-validate.js over the files and returns one report per file, or
 // ErrMissing when Node.js or the validator is not installed.
 func Validate(files ...string) ([]Report, error) {
-	root, err := repoRoot()
+	node, root, err := validator()
 	if err != nil {
 		return nil, err
 	}
-	node, err := exec.LookPath("node")
+	out, stderr, runErr := runScript(node, root, files)
+	reports, err := readReports(out)
 	if err != nil {
-		return nil, ErrMissing
-	}
-	if _, err := os.Stat(filepath.Join(root, ".tools", "node_modules", "gltf-validator", "package.json")); err != nil {
-		return nil, ErrMissing
-	}
-	var out, stderr bytes.Buffer
-	cmd := exec.Command(node, append([]string{filepath.Join(root, "scripts", "gltf-validate.js")}, files...)...)
-	cmd.Stdout, cmd.Stderr = &out, &stderr
-	runErr := cmd.Run()
-	var reports []Report
-	sc := bufio.NewScanner(&out)
-	sc.Buffer(nil, 64<<20)
-	for sc.Scan() {
-		var r Report
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			return nil, fmt.Errorf("gltfvalidate: unreadable report: %v", err)
-		}
-		reports = append(reports, r)
+		return nil, err
 	}
 	if len(reports) != len(files) {
 		return nil, fmt.Errorf("gltfvalidate: %d reports for %d files (%v): %s", len(reports), len(files), runErr, stderr.String())
+	}
+	return reports, nil
+}
+
+// validator returns the paths of Node.js and of the repository root, after checking that the
+// validator is installed under the root's .tools/ (ErrMissing when either is not).
+func validator() (node, root string, err error) {
+	if root, err = repoRoot(); err != nil {
+		return "", "", err
+	}
+	if node, err = exec.LookPath("node"); err != nil {
+		return "", "", ErrMissing
+	}
+	if _, err := os.Stat(filepath.Join(root, ".tools", "node_modules", "gltf-validator", "package.json")); err != nil {
+		return "", "", ErrMissing
+	}
+	return node, root, nil
+}
+
+// runScript runs scripts/gltf-validate.js over the files and returns what it wrote; its exit
+// status matters only when reports are missing, to say why.
+func runScript(node, root string, files []string) (stdout, stderr *bytes.Buffer, err error) {
+	stdout, stderr = new(bytes.Buffer), new(bytes.Buffer)
+	cmd := exec.Command(node, append([]string{filepath.Join(root, "scripts", "gltf-validate.js")}, files...)...)
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	return stdout, stderr, cmd.Run()
+}
+
+// readReports reads the script's output: one JSON report per line.
+func readReports(r io.Reader) ([]Report, error) {
+	var reports []Report
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 64<<20)
+	for sc.Scan() {
+		var rep Report
+		if err := json.Unmarshal(sc.Bytes(), &rep); err != nil {
+			return nil, fmt.Errorf("gltfvalidate: unreadable report: %v", err)
+		}
+		reports = append(reports, rep)
 	}
 	return reports, nil
 }
@@ -94,24 +118,34 @@ func repoRoot() (string, error) {
 func Check(t testing.TB, files ...string) {
 	t.Helper()
 	reports, err := Validate(files...)
-	if errors.Is(err, ErrMissing) {
-		if os.Getenv("CI") == "true" {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
 	if err != nil {
-		t.Fatal(err)
+		cannotRun(t, err)
 	}
 	for _, r := range reports {
-		t.Logf("Khronos validator %s on %s: %d errors, %d warnings, %d infos, %d hints",
-			r.Validator, filepath.Base(r.File), r.Errors, r.Warnings, r.Infos, r.Hints)
-		for _, m := range r.Messages {
-			if m.Severity == 0 {
-				t.Errorf("%s: %s at %s: %s", filepath.Base(r.File), m.Code, m.Pointer, m.Message)
-			} else if m.Severity == 1 {
-				t.Logf("%s: warning %s at %s: %s", filepath.Base(r.File), m.Code, m.Pointer, m.Message)
-			}
+		check(t, r)
+	}
+}
+
+// cannotRun ends t when the validator could not run: a skip when it is not installed (ErrMissing),
+// except under CI=true, and a failure otherwise.
+func cannotRun(t testing.TB, err error) {
+	t.Helper()
+	if errors.Is(err, ErrMissing) && os.Getenv("CI") != "true" {
+		t.Skip(err)
+	}
+	t.Fatal(err)
+}
+
+// check fails t on each error of one report and logs its counts and its warnings.
+func check(t testing.TB, r Report) {
+	t.Helper()
+	t.Logf("Khronos validator %s on %s: %d errors, %d warnings, %d infos, %d hints",
+		r.Validator, filepath.Base(r.File), r.Errors, r.Warnings, r.Infos, r.Hints)
+	for _, m := range r.Messages {
+		if m.Severity == 0 {
+			t.Errorf("%s: %s at %s: %s", filepath.Base(r.File), m.Code, m.Pointer, m.Message)
+		} else if m.Severity == 1 {
+			t.Logf("%s: warning %s at %s: %s", filepath.Base(r.File), m.Code, m.Pointer, m.Message)
 		}
 	}
 }

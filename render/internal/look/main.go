@@ -24,9 +24,11 @@ import (
 	"interactagent/render"
 	"interactagent/render/internal/testclip"
 	"interactagent/render/media"
+	"interactagent/scene"
 	"interactagent/scene/furniture"
 )
 
+// main parses the flags and draws the samples, exiting 1 with the reason when it cannot.
 func main() {
 	out := flag.String("out", "", "folder to write the pictures into (required)")
 	motionFile := flag.String("motion", "", "a motion file (.npy, clip .json) to draw a ghost image of in every scene, placed at its start")
@@ -46,13 +48,9 @@ func run(out, motionFile string, names []string) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	var example *motion.Clip
-	if motionFile != "" {
-		clip, _, err := motion.LoadMotion(motionFile, motion.HumanML3DFPS)
-		if err != nil {
-			return err
-		}
-		example = clip
+	example, err := loadExample(motionFile)
+	if err != nil {
+		return err
 	}
 	e, err := render.NewEngine(render.Options{})
 	if err != nil {
@@ -60,6 +58,23 @@ func run(out, motionFile string, names []string) error {
 	}
 	defer e.Close()
 	fmt.Println(e.Info())
+	return drawAll(e, out, names, example)
+}
+
+// loadExample loads the motion file to draw in every scene, or returns nil when none is given.
+func loadExample(motionFile string) (*motion.Clip, error) {
+	if motionFile == "" {
+		return nil, nil
+	}
+	clip, _, err := motion.LoadMotion(motionFile, motion.HumanML3DFPS)
+	if err != nil {
+		return nil, err
+	}
+	return clip, nil
+}
+
+// drawAll writes the pictures of every scene named, then the sequences.
+func drawAll(e *render.Engine, out string, names []string, example *motion.Clip) error {
 	for _, name := range names {
 		if err := drawScene(e, out, name, example); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
@@ -75,6 +90,14 @@ func drawScene(e *render.Engine, out, name string, example *motion.Clip) error {
 		return err
 	}
 	fmt.Printf("%s: %d objects, %d triangles\n", name, len(s.Objects), s.TriangleCount())
+	if err := drawShots(e, out, name, s); err != nil {
+		return err
+	}
+	return drawGhosts(e, out, name, s, example)
+}
+
+// drawShots writes the scene's labelled shots, NAME_shot_SHOT.png.
+func drawShots(e *render.Engine, out, name string, s *scene.Scene) error {
 	shots, err := e.SceneShots(s, render.ShotOptions{})
 	if err != nil {
 		return err
@@ -84,6 +107,12 @@ func drawScene(e *render.Engine, out, name string, example *motion.Clip) error {
 			return err
 		}
 	}
+	return nil
+}
+
+// drawGhosts writes the ghost image of a curving walk from the scene's start, and of the example
+// placed there when there is one.
+func drawGhosts(e *render.Engine, out, name string, s *scene.Scene, example *motion.Clip) error {
 	img, err := e.Ghost(s, testclip.ArcWalk(s.Start, 300), render.GhostOptions{})
 	if err := save(out, name+"_ghost_arc", img, err); err != nil || example == nil {
 		return err
@@ -98,11 +127,7 @@ func drawSequences(e *render.Engine, out string, example *motion.Clip) error {
 	if err != nil {
 		return err
 	}
-	clips := []*motion.Clip{testclip.ArcWalk(lounge.Start, 120), testclip.ArcWalk(lounge.Start.Compose(motion.State{Heading: 1}), 200)}
-	titles := []string{"arc", "wider arc"}
-	if example != nil {
-		clips[1], titles[1] = example.Place(lounge.Start), "example"
-	}
+	clips, titles := sequenceClips(lounge, example)
 	for _, follow := range []bool{false, true} {
 		q, err := e.NewSequence(lounge, clips, render.SequenceOptions{Follow: follow, Titles: titles})
 		if err != nil {
@@ -114,6 +139,17 @@ func drawSequences(e *render.Engine, out string, example *motion.Clip) error {
 		}
 	}
 	return nil
+}
+
+// sequenceClips returns the two panes' clips and titles: two arcs from the lounge's start, the
+// second replaced by the example when there is one.
+func sequenceClips(lounge *scene.Scene, example *motion.Clip) ([]*motion.Clip, []string) {
+	clips := []*motion.Clip{testclip.ArcWalk(lounge.Start, 120), testclip.ArcWalk(lounge.Start.Compose(motion.State{Heading: 1}), 200)}
+	titles := []string{"arc", "wider arc"}
+	if example != nil {
+		clips[1], titles[1] = example.Place(lounge.Start), "example"
+	}
+	return clips, titles
 }
 
 // save writes img to out/name.png, unless drawing it failed with err.

@@ -196,8 +196,8 @@ func (p *parser) face(args []string) error {
 	if p.triangles += len(args) - 2; p.triangles > p.lim.Triangles {
 		return fmt.Errorf("scene: obj %s:%d: more than %d triangles: %w", p.name, p.line, p.lim.Triangles, fileio.ErrTooLarge)
 	}
-	corners, err := p.corners(args)
-	if err != nil {
+	corners := make([]int32, len(args)) // filled here, not returned, so that it stays on the stack
+	if err := p.corners(args, corners); err != nil {
 		return err
 	}
 	pt := p.part()
@@ -208,17 +208,16 @@ func (p *parser) face(args []string) error {
 	return nil
 }
 
-// corners reads a face's corners (corner) as indices of the file's vertices.
-func (p *parser) corners(args []string) ([]int32, error) {
-	corners := make([]int32, len(args))
+// corners reads a face's corners (corner) into dst as indices of the file's vertices.
+func (p *parser) corners(args []string, dst []int32) error {
 	for i, a := range args {
 		v, err := p.corner(a)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		corners[i] = v
+		dst[i] = v
 	}
-	return corners, nil
+	return nil
 }
 
 // corner reads one face corner "v", "v/vt", "v//vn" or "v/vt/vn" and returns its vertex index

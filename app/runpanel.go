@@ -15,10 +15,9 @@ import (
 
 	"interactagent/agent"
 	"interactagent/backend"
-	"interactagent/bench"
-	"interactagent/eval"
 	"interactagent/mllm"
 	"interactagent/scene/furniture"
+	"interactagent/task"
 )
 
 // runPanel starts runs from the window with the remembered settings and shows them live: every
@@ -38,7 +37,7 @@ type runPanel struct {
 	rmax     *widget.Entry
 
 	tasks *widget.Select // the loaded suite's tasks; picking one fills scene and instruction
-	suite []eval.Task
+	suite []task.Task
 
 	start, stop, pause *widget.Button
 	next               *widget.Entry
@@ -120,10 +119,10 @@ func (p *runPanel) view() fyne.CanvasObject {
 }
 
 // loadSuite lists a suite's tasks in the task picker: "builtin", a suite file or UniHSI plans
-// (imported as `interactagent import` does), as bench.LoadSuite opens them. Only what a planner is
+// (imported as `interactagent import` does), as task.OpenSuite opens them for every front end. Only what a planner is
 // shown is taken from a task: its scene and its instruction, never its goals.
 func (p *runPanel) loadSuite(ref string) error {
-	s, err := bench.LoadSuite(ref)
+	s, err := task.OpenSuite(ref)
 	if err != nil {
 		return err
 	}
@@ -138,7 +137,7 @@ func (p *runPanel) loadSuite(ref string) error {
 }
 
 // taskLabel names a task in the picker: "lr-sit (living_room, low): Walk to the armchair…".
-func taskLabel(t eval.Task) string {
+func taskLabel(t task.Task) string {
 	return fmt.Sprintf("%s (%s, %s): %s", t.ID, filepath.Base(t.Scene), t.Complexity, shorten(t.Instruction, 70))
 }
 

@@ -6,7 +6,7 @@ import (
 
 	"interactagent/agent"
 	"interactagent/scene"
-	"interactagent/scene/load"
+	"interactagent/task"
 )
 
 // Session is what the window shows: a run folder's rounds as panes in one scene, the clock they
@@ -32,7 +32,7 @@ func OpenRun(dir string) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := load.Scene(run.Info.Scene)
+	s, err := task.OpenScene(run.Info.Scene)
 	if err != nil {
 		return nil, fmt.Errorf("app: the scene of %s: %w", dir, err)
 	}

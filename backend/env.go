@@ -6,7 +6,7 @@ import (
 
 	"interactagent/agent"
 	"interactagent/mllm"
-	"interactagent/scene/load"
+	"interactagent/task"
 )
 
 // Job is one run as a front end asks for it: the scene and the instruction as a person gives
@@ -36,13 +36,13 @@ func (e *SettingError) Unwrap() error { return e.Err }
 // returned function releases what it opened, last first.
 func NewEnv(j Job) (agent.Env, func(), error) {
 	s := maps.Clone(j.Settings)
-	sc, err := load.Scene(s["scene"])
+	sc, err := task.OpenScene(s["scene"])
 	if err != nil {
 		return agent.Env{}, nil, err
 	}
 	// run.json keeps a scene file's absolute path: the app, exports and a resume open the run
 	// from any working directory.
-	if s["scene"], err = load.Absolute(s["scene"]); err != nil {
+	if s["scene"], err = task.AbsoluteScene(s["scene"]); err != nil {
 		return agent.Env{}, nil, err
 	}
 	b, err := FromMap(s)

@@ -4,11 +4,12 @@ import (
 	"interactagent/agent"
 	"interactagent/eval"
 	"interactagent/scene"
+	"interactagent/task"
 )
 
 // judgeTrace fills a trial's result from the agent's trace: every round's motion judged under
 // both of the task's rules, its penetration and check, the VQUs up to it, and the costs.
-func judgeTrace(res *Result, task eval.Task, sc *scene.Scene, tr *agent.Trace) {
+func judgeTrace(res *Result, task task.Task, sc *scene.Scene, tr *agent.Trace) {
 	judge := eval.NewJudge(sc)
 	vqus := vqusThrough(tr)
 	res.Model, res.Executor = tr.Model, tr.Executor

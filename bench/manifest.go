@@ -11,8 +11,8 @@ import (
 	"path/filepath"
 
 	"interactagent/agent"
-	"interactagent/eval"
 	"interactagent/fileio"
+	"interactagent/task"
 )
 
 // Manifest is bench.json: what a bench runs, the same for every shard of it, and which shard
@@ -21,7 +21,7 @@ import (
 type Manifest struct {
 	// SuiteRef is how the suite was named on the command line ("builtin", a file).
 	SuiteRef string       `json:"suite_ref"`
-	Suite    *eval.Suite  `json:"suite"`
+	Suite    *task.Suite  `json:"suite"`
 	Modes    []agent.Mode `json:"modes"`
 	Seeds    int          `json:"seeds"`
 	// Config is the agent's config, after Defaults, without the mode and the seed each trial sets.
@@ -45,13 +45,13 @@ const manifestFile = "bench.json"
 func (m *Manifest) Trials() []Trial { return Trials(m.Suite, m.Modes, m.Seeds) }
 
 // Task returns the suite's task by id.
-func (m *Manifest) Task(id string) (eval.Task, bool) {
+func (m *Manifest) Task(id string) (task.Task, bool) {
 	for _, t := range m.Suite.Tasks {
 		if t.ID == id {
 			return t, true
 		}
 	}
-	return eval.Task{}, false
+	return task.Task{}, false
 }
 
 // Check reports a manifest no bench can run: no suite, no tasks, no modes, no seeds.
@@ -131,7 +131,7 @@ func WriteManifest(dir string, m *Manifest) error {
 
 // ReadManifest reads dir/bench.json; a folder without one gives an error wrapping fs.ErrNotExist.
 func ReadManifest(dir string) (*Manifest, error) {
-	data, err := fileio.ReadFile(os.DirFS(dir), manifestFile, eval.MaxSuiteBytes+1<<20)
+	data, err := fileio.ReadFile(os.DirFS(dir), manifestFile, task.MaxSuiteBytes+1<<20)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("bench: %s is not a bench folder (no %s): %w", dir, manifestFile, err)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"interactagent/eval"
+	"interactagent/task"
 )
 
 // Markdown returns report.md: the paper's Table 1 layout (a row per mode; success under the
@@ -36,7 +37,7 @@ func (rep *Report) writeCounts(b *strings.Builder) {
 	counts := m.Suite.Count()
 	planned := len(m.Trials())
 	fmt.Fprintf(b, "%d tasks (%d low, %d mid, %d high complexity), %d mode(s) (%s), %d seed(s): %d trials, %d with a result.\n\n",
-		len(m.Suite.Tasks), counts[eval.Low], counts[eval.Mid], counts[eval.High], len(m.Modes), joinModes(m), m.Seeds,
+		len(m.Suite.Tasks), counts[task.Low], counts[task.Mid], counts[task.High], len(m.Modes), joinModes(m), m.Seeds,
 		planned, len(rep.Results))
 }
 
@@ -60,15 +61,15 @@ func (rep *Report) writeTable(b *strings.Builder) {
 func (rep *Report) successTable(b *strings.Builder) {
 	b.WriteString("| mode |")
 	for _, rule := range Rules {
-		for _, c := range eval.Complexities() {
+		for _, c := range task.Complexities() {
 			fmt.Fprintf(b, " %s %s |", rule, c)
 		}
 	}
-	b.WriteString(" pe_max | pe10% |\n|---|" + strings.Repeat("---:|", 2*len(eval.Complexities())+2) + "\n")
+	b.WriteString(" pe_max | pe10% |\n|---|" + strings.Repeat("---:|", 2*len(task.Complexities())+2) + "\n")
 	for _, row := range rep.Rows {
 		fmt.Fprintf(b, "| %s |", row.Mode)
 		for _, rule := range Rules {
-			for _, c := range eval.Complexities() {
+			for _, c := range task.Complexities() {
 				fmt.Fprintf(b, " %s |", percent(row.Success[rule][c]))
 			}
 		}

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"interactagent/agent"
-	"interactagent/eval"
+	"interactagent/task"
 )
 
 // handFolder writes a bench folder of the hand-made suite, shard s, holding the results.
@@ -30,13 +30,13 @@ func handFolder(t *testing.T, s Shard, results ...*Result) string {
 // results agree but for their wall times (and a failed one gives way to a finished one), and
 // refused, naming the trial, both folders and their shards, when they differ.
 func TestMergeRefusesDifferingResults(t *testing.T) {
-	first := func() *Result { return result("L", eval.Low, agent.Naive, 0, 2, round(true, true, 10, 1, false, 2)) }
+	first := func() *Result { return result("L", task.Low, agent.Naive, 0, 2, round(true, true, 10, 1, false, 2)) }
 	slower := first()
 	slower.Seconds = 7
-	failed := &Result{Trial: first().Trial, Scene: "living_room", Complexity: eval.Low, Error: "agent: the model failed 8 times"}
+	failed := &Result{Trial: first().Trial, Scene: "living_room", Complexity: task.Low, Error: "agent: the model failed 8 times"}
 	other := first()
 	other.Rounds[0].PeMax = 11
-	a := handFolder(t, Shard{0, 2}, first(), result("M", eval.Mid, agent.Naive, 0, 2, round(false, false, 30, 3, false, 2)))
+	a := handFolder(t, Shard{0, 2}, first(), result("M", task.Mid, agent.Naive, 0, 2, round(false, false, 30, 3, false, 2)))
 	same, retried, differs := handFolder(t, Shard{}, slower), handFolder(t, Shard{1, 2}, failed), handFolder(t, Shard{}, other)
 
 	out := filepath.Join(t.TempDir(), "merged")

@@ -12,7 +12,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"interactagent/agent"
-	"interactagent/eval"
+	"interactagent/task"
 )
 
 // srByModePlots draws success by complexity, a group of bars per complexity and a bar per mode,
@@ -27,7 +27,7 @@ func srByModePlots(rep *Report) (figure, error) {
 		for _, row := range rep.Rows {
 			names, colors = append(names, string(row.Mode)), append(colors, modeColors[row.Mode])
 			var v []float64
-			for _, c := range eval.Complexities() {
+			for _, c := range task.Complexities() {
 				pc, _ := row.Success[rule][c].Percent()
 				v = append(v, pc)
 			}
@@ -47,7 +47,7 @@ func srByModePlots(rep *Report) (figure, error) {
 func complexityNames(rep *Report) []string {
 	counts := rep.Manifest.Suite.Count()
 	var out []string
-	for _, c := range eval.Complexities() {
+	for _, c := range task.Complexities() {
 		out = append(out, fmt.Sprintf("%s (%d tasks)", c, counts[c]))
 	}
 	return out

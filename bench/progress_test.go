@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"interactagent/agent"
-	"interactagent/eval"
+	"interactagent/task"
 )
 
 // TestProgressReportsInOrder: a bench reports its start with the trials to run and those a
@@ -13,7 +13,7 @@ import (
 // at a time, Done counting up by one), then its end.
 func TestProgressReportsInOrder(t *testing.T) {
 	modes := []agent.Mode{agent.Naive, agent.Full}
-	held := []*Result{result("a", eval.Low, agent.Naive, 0, 1, round(true, true, 0, 0, true, 1))}
+	held := []*Result{result("a", task.Low, agent.Naive, 0, 1, round(true, true, 0, 0, true, 1))}
 	todo := []Trial{{"b", agent.Naive, 0}, {"a", agent.Full, 0}, {"b", agent.Full, 0}}
 	var got []Progress
 	busy := false
@@ -60,8 +60,8 @@ func TestResultSummary(t *testing.T) {
 		want string
 	}{
 		{&Result{Error: "no scene"}, "error: no scene"},
-		{result("a", eval.Low, agent.Full, 0, 1, round(true, true, 0, 0, true, 1)), "released success, strict success; 1 round(s), 1.5 s"},
-		{result("a", eval.Low, agent.Full, 0, 1, round(false, false, 0, 0, false, 1), round(true, false, 0, 0, true, 2)),
+		{result("a", task.Low, agent.Full, 0, 1, round(true, true, 0, 0, true, 1)), "released success, strict success; 1 round(s), 1.5 s"},
+		{result("a", task.Low, agent.Full, 0, 1, round(false, false, 0, 0, false, 1), round(true, false, 0, 0, true, 2)),
 			"released success, strict failed at step 1; 2 round(s), 1.5 s"},
 	} {
 		if got := c.r.Summary(); got != c.want {

@@ -7,6 +7,7 @@ import (
 
 	"interactagent/agent"
 	"interactagent/eval"
+	"interactagent/task"
 )
 
 // Rules are the names of the two rules every task is judged by, as results and reports name
@@ -31,7 +32,7 @@ type ModeRow struct {
 	// of penetration.
 	Errors int `json:"errors"`
 	// Success maps a rule (Rules) and a complexity to the trials that succeeded.
-	Success map[string]map[eval.Complexity]Rate `json:"success"`
+	Success map[string]map[task.Complexity]Rate `json:"success"`
 	PeMax   float64                             `json:"pe_max"`
 	Pe10    float64                             `json:"pe_10pct"`
 	Mean    MeanCosts                           `json:"mean_costs"`
@@ -93,9 +94,9 @@ func sortResults(m *Manifest, results []*Result) []*Result {
 
 // modeRow adds up one mode's results.
 func modeRow(mode agent.Mode, results []*Result) ModeRow {
-	row := ModeRow{Mode: mode, Success: map[string]map[eval.Complexity]Rate{}}
+	row := ModeRow{Mode: mode, Success: map[string]map[task.Complexity]Rate{}}
 	for _, rule := range Rules {
-		row.Success[rule] = map[eval.Complexity]Rate{}
+		row.Success[rule] = map[task.Complexity]Rate{}
 	}
 	var sum costSum
 	for _, r := range results {

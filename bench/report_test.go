@@ -11,20 +11,22 @@ import (
 
 	"interactagent/agent"
 	"interactagent/eval"
+	"interactagent/task"
+	"interactagent/task/goal"
 )
 
 // handSuite is a suite of three tasks, one of each complexity, for hand-made results.
-func handSuite() *eval.Suite {
-	walk := eval.Step{{Object: "sofa_1", Part: "none", Joint: "none", Contact: eval.Reach, Direction: "none"}}
-	task := func(id string, c eval.Complexity, steps int) eval.Task {
-		t := eval.Task{ID: id, Scene: "living_room", Instruction: "walk to the sofa", Complexity: c}
+func handSuite() *task.Suite {
+	walk := goal.Step{{Object: "sofa_1", Part: "none", Joint: "none", Contact: goal.Reach, Direction: "none"}}
+	mk := func(id string, c task.Complexity, steps int) task.Task {
+		t := task.Task{ID: id, Scene: "living_room", Instruction: "walk to the sofa", Complexity: c}
 		for range steps {
 			t.Steps = append(t.Steps, walk)
 		}
 		return t
 	}
-	return &eval.Suite{Name: "hand", Tasks: []eval.Task{task("L", eval.Low, 1), task("M", eval.Mid, 4), task("H", eval.High, 4)},
-		Unrunnable: []eval.Unrunnable{{ID: "U", Why: "no geometry for its bench"}}}
+	return &task.Suite{Name: "hand", Tasks: []task.Task{mk("L", task.Low, 1), mk("M", task.Mid, 4), mk("H", task.High, 4)},
+		Unrunnable: []task.Unrunnable{{ID: "U", Why: "no geometry for its bench"}}}
 }
 
 // round is a round's outcome: success under the released and the strict rule, pe_max and pe10%.
@@ -42,8 +44,8 @@ func round(released, strict bool, peMax, pe10 float64, pass bool, vqus int) Roun
 }
 
 // result makes a finished trial from its rounds; the last is the output.
-func result(task string, c eval.Complexity, mode agent.Mode, seed uint64, vqus int, rounds ...RoundOutcome) *Result {
-	r := &Result{Trial: Trial{task, mode, seed}, Scene: "living_room", Complexity: c, Final: len(rounds), Stop: len(rounds),
+func result(id string, c task.Complexity, mode agent.Mode, seed uint64, vqus int, rounds ...RoundOutcome) *Result {
+	r := &Result{Trial: Trial{id, mode, seed}, Scene: "living_room", Complexity: c, Final: len(rounds), Stop: len(rounds),
 		Costs: Costs{VQUs: vqus, Requests: vqus, Executions: 2, Renders: 3, Tokens: 100}, Seconds: 1.5}
 	for i, o := range rounds {
 		o.Round = i + 1
@@ -63,16 +65,16 @@ func handReport() *Report {
 	m := &Manifest{SuiteRef: "hand.json", Suite: handSuite(), Modes: []agent.Mode{agent.Naive, agent.Full}, Seeds: 2,
 		Config: agent.Config{}.Defaults(), Backends: []string{"model: scripted", "executor: scripted"}}
 	results := []*Result{
-		result("L", eval.Low, agent.Naive, 0, 2, round(true, true, 10, 1, false, 2)),
-		result("L", eval.Low, agent.Naive, 1, 2, round(true, false, 20, 2, false, 2)),
-		result("M", eval.Mid, agent.Naive, 0, 2, round(false, false, 30, 3, false, 2)),
-		result("M", eval.Mid, agent.Naive, 1, 2, round(true, false, 40, 4, false, 2)),
-		{Trial: Trial{"H", agent.Naive, 0}, Complexity: eval.High, Scene: "living_room", Error: "agent: the model failed 8 times"},
-		result("H", eval.High, agent.Naive, 1, 2, round(false, false, 50, 5, false, 2)),
-		result("L", eval.Low, agent.Full, 0, 30, round(false, false, 9, 1, false, 10), round(false, false, 6, 1, false, 20), round(true, true, 3, 1, true, 30)),
-		result("L", eval.Low, agent.Full, 1, 10, round(true, true, 3, 1, true, 10)),
-		result("M", eval.Mid, agent.Full, 0, 20, round(false, false, 3, 1, false, 10), round(true, false, 3, 1, true, 20)),
-		result("H", eval.High, agent.Full, 0, 50, round(false, false, 3, 1, false, 10), round(false, false, 3, 1, false, 20),
+		result("L", task.Low, agent.Naive, 0, 2, round(true, true, 10, 1, false, 2)),
+		result("L", task.Low, agent.Naive, 1, 2, round(true, false, 20, 2, false, 2)),
+		result("M", task.Mid, agent.Naive, 0, 2, round(false, false, 30, 3, false, 2)),
+		result("M", task.Mid, agent.Naive, 1, 2, round(true, false, 40, 4, false, 2)),
+		{Trial: Trial{"H", agent.Naive, 0}, Complexity: task.High, Scene: "living_room", Error: "agent: the model failed 8 times"},
+		result("H", task.High, agent.Naive, 1, 2, round(false, false, 50, 5, false, 2)),
+		result("L", task.Low, agent.Full, 0, 30, round(false, false, 9, 1, false, 10), round(false, false, 6, 1, false, 20), round(true, true, 3, 1, true, 30)),
+		result("L", task.Low, agent.Full, 1, 10, round(true, true, 3, 1, true, 10)),
+		result("M", task.Mid, agent.Full, 0, 20, round(false, false, 3, 1, false, 10), round(true, false, 3, 1, true, 20)),
+		result("H", task.High, agent.Full, 0, 50, round(false, false, 3, 1, false, 10), round(false, false, 3, 1, false, 20),
 			round(false, false, 3, 1, false, 30), round(false, false, 3, 1, false, 40), round(true, false, 3, 1, false, 50)),
 	}
 	// Shuffled, as workers finish: the report must not care.

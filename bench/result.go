@@ -9,6 +9,7 @@ import (
 
 	"interactagent/eval"
 	"interactagent/fileio"
+	"interactagent/task"
 )
 
 // Result is one finished trial, results/TRIAL.json: the outcome of every round under both rules
@@ -18,7 +19,7 @@ import (
 type Result struct {
 	Trial
 	Scene      string          `json:"scene"`
-	Complexity eval.Complexity `json:"complexity"`
+	Complexity task.Complexity `json:"complexity"`
 	Model      string          `json:"model,omitempty"`
 	Executor   string          `json:"executor,omitempty"`
 	Rounds     []RoundOutcome  `json:"rounds,omitempty"`

@@ -11,7 +11,7 @@ import (
 
 	"interactagent/agent"
 	"interactagent/backend"
-	"interactagent/eval"
+	"interactagent/task"
 )
 
 // smallManifest is a bench of three built-in tasks (two under the race detector, which slows
@@ -19,11 +19,11 @@ import (
 // motionllm profile.
 func smallManifest(t *testing.T) *Manifest {
 	t.Helper()
-	all, err := eval.BuiltinSuite("builtin")
+	all, err := task.BuiltinSuite("builtin")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &eval.Suite{Name: "small"}
+	s := &task.Suite{Name: "small"}
 	ids := []string{"living_room-01", "living_room-02", "living_room-03"}
 	if raceEnabled {
 		ids = ids[1:]

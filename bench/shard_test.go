@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"interactagent/agent"
-	"interactagent/eval"
+	"interactagent/task"
 )
 
 func TestParseShard(t *testing.T) {
@@ -27,9 +27,9 @@ func TestParseShard(t *testing.T) {
 // TestShardsPartitionTrials: the shards of any count take every trial exactly once, and shard i
 // takes every n-th trial from i.
 func TestShardsPartitionTrials(t *testing.T) {
-	s := &eval.Suite{Name: "s"}
+	s := &task.Suite{Name: "s"}
 	for _, id := range []string{"a", "b", "c", "d", "e"} {
-		s.Tasks = append(s.Tasks, eval.Task{ID: id})
+		s.Tasks = append(s.Tasks, task.Task{ID: id})
 	}
 	all := Trials(s, []agent.Mode{agent.Naive, agent.Full}, 3)
 	if len(all) != 30 || all[0] != (Trial{"a", agent.Naive, 0}) || all[3] != (Trial{"a", agent.Full, 0}) || all[29] != (Trial{"e", agent.Full, 2}) {

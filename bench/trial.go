@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"interactagent/agent"
-	"interactagent/eval"
+	"interactagent/task"
 )
 
 // Trial is one run of the agent: a task of the suite in one mode with one seed.
@@ -44,7 +44,7 @@ func safeName(id string) string {
 
 // Trials lists every trial of a bench in its fixed order: tasks in the suite's order, for each
 // the modes in the order given, for each the seeds from 0.
-func Trials(s *eval.Suite, modes []agent.Mode, seeds int) []Trial {
+func Trials(s *task.Suite, modes []agent.Mode, seeds int) []Trial {
 	var out []Trial
 	for _, t := range s.Tasks {
 		for _, m := range modes {

@@ -8,23 +8,22 @@ import (
 	"time"
 
 	"interactagent/agent"
-	"interactagent/eval"
 	"interactagent/scene"
-	"interactagent/scene/load"
+	"interactagent/task"
 )
 
 // runTrial runs one trial in its run folder and judges it. A failure of the trial itself (its
 // scene, its backends, the model or the executor giving up) is recorded in the result; only a
 // cancelled ctx or a run folder that cannot be written is returned as an error.
 func runTrial(ctx context.Context, m *Manifest, o Options, t Trial, render agent.Renderer) (*Result, error) {
-	task, ok := m.Task(t.Task)
+	tk, ok := m.Task(t.Task)
 	if !ok {
 		return nil, fmt.Errorf("bench: trial %s: no task %q in the suite", t.Name(), t.Task)
 	}
-	res := &Result{Trial: t, Scene: task.Scene, Complexity: task.ComplexityOf()}
+	res := &Result{Trial: t, Scene: tk.Scene, Complexity: tk.ComplexityOf()}
 	start := time.Now()
 	defer func() { res.Seconds = time.Since(start).Seconds() }()
-	sc, err := load.Scene(task.Scene)
+	sc, err := task.OpenScene(tk.Scene)
 	if err != nil {
 		res.Error = err.Error()
 		return res, nil
@@ -39,7 +38,7 @@ func runTrial(ctx context.Context, m *Manifest, o Options, t Trial, render agent
 		return nil, err
 	}
 	defer folder.Close()
-	placeTrial(&env, task, sc, folder, render)
+	placeTrial(&env, tk, sc, folder, render)
 	cfg := m.Config
 	cfg.Mode, cfg.Seed = t.Mode, t.Seed
 	tr, why, err := watchedRun(ctx, env, cfg)
@@ -53,20 +52,20 @@ func runTrial(ctx context.Context, m *Manifest, o Options, t Trial, render agent
 		res.Error = err.Error()
 		return res, nil
 	}
-	judgeTrace(res, task, sc, tr)
+	judgeTrace(res, tk, sc, tr)
 	return res, folder.DropExecutions()
 }
 
 // placeTrial gives a trial's backends (env, from Options.NewEnv) the rest of what a run needs:
 // the scene, the task, the run folder and the renderer, and the scene and task among the
 // settings run.json records.
-func placeTrial(env *agent.Env, task eval.Task, sc *scene.Scene, folder *agent.Folder, render agent.Renderer) {
-	env.Scene, env.SceneRef, env.Task, env.Folder, env.Render = sc, task.Scene, task.Instruction, folder, render
+func placeTrial(env *agent.Env, tk task.Task, sc *scene.Scene, folder *agent.Folder, render agent.Renderer) {
+	env.Scene, env.SceneRef, env.Task, env.Folder, env.Render = sc, tk.Scene, tk.Instruction, folder, render
 	env.Settings = maps.Clone(env.Settings)
 	if env.Settings == nil {
 		env.Settings = map[string]string{}
 	}
-	env.Settings["scene"], env.Settings["task"] = task.Scene, task.Instruction
+	env.Settings["scene"], env.Settings["task"] = tk.Scene, tk.Instruction
 }
 
 // watchedRun runs the agent under a guard (see watch), and returns the trace, why the guard

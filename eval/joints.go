@@ -1,8 +1,6 @@
 package eval
 
 import (
-	"sort"
-
 	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/motion"
@@ -15,7 +13,7 @@ const pointAbove = 0.15
 // jointPoint computes one of UniHSI's joints from a pose.
 type jointPoint func(p motion.Pose) mgl64.Vec3
 
-// joints maps UniHSI's joint names to points of our skeleton: feet are ankles, hands are wrists,
+// joints maps UniHSI's joint names (goal.JointNames) to points of our skeleton: feet are ankles, hands are wrists,
 // torso and head are points above the chest and head joints.
 var joints = map[string]jointPoint{
 	"pelvis": at(motion.Pelvis), "left_hip": at(motion.LeftHip), "right_hip": at(motion.RightHip),
@@ -45,17 +43,7 @@ func above(j, from motion.Joint) jointPoint {
 	}
 }
 
-// JointNames returns the joint names pairs may use, sorted.
-func JointNames() []string {
-	var out []string
-	for k := range joints {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
-// directions maps UniHSI's contact directions to our Y-up world: UniHSI's are the axes of its Z-up
+// directions maps UniHSI's contact directions (goal.DirectionNames) to our Y-up world: UniHSI's are the axes of its Z-up
 // frame (up +z, left +y, front +x), turned by the same proper rotation its plans are loaded with
 // ((x, y, z) → (x, z, −y)).
 var directions = map[string]mgl64.Vec3{

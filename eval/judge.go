@@ -11,6 +11,8 @@ import (
 	"interactagent/motion"
 	"interactagent/scene"
 	"interactagent/scene/distance"
+	"interactagent/task"
+	"interactagent/task/goal"
 )
 
 // Judge decides whether motion fulfils a task in a scene, under a rule. It builds the distance
@@ -38,7 +40,7 @@ type Outcome struct {
 
 // Judge follows the task's steps along the clip: each step's pairs must all hold at one frame,
 // later than the frame that fulfilled the step before.
-func (j *Judge) Judge(t Task, c *motion.Clip, r Rule) Outcome {
+func (j *Judge) Judge(t task.Task, c *motion.Clip, r Rule) Outcome {
 	out := Outcome{Rule: r.Name, Steps: len(t.Steps)}
 	prev := -1
 	for i, st := range t.Steps {
@@ -59,7 +61,7 @@ func (j *Judge) Judge(t Task, c *motion.Clip, r Rule) Outcome {
 
 // firstFrame returns the first frame from from on where every pair of the step holds, or −1 and
 // why the frame that came nearest failed.
-func (j *Judge) firstFrame(st Step, c *motion.Clip, from int, r Rule) (int, string) {
+func (j *Judge) firstFrame(st goal.Step, c *motion.Clip, from int, r Rule) (int, string) {
 	best, why := math.Inf(1), "no frame after the previous step"
 	for t := max(from, 0); t < c.Len(); t++ {
 		worst, reason := 0.0, ""
@@ -80,7 +82,7 @@ func (j *Judge) firstFrame(st Step, c *motion.Clip, from int, r Rule) (int, stri
 
 // pair measures one pair at one pose: 0 when it holds, else how badly it misses (for choosing the
 // nearest failure) and why.
-func (j *Judge) pair(p Pair, pose motion.Pose, r Rule) (float64, string) {
+func (j *Judge) pair(p goal.Pair, pose motion.Pose, r Rule) (float64, string) {
 	if p.Walk() {
 		return j.walk(p, pose, r)
 	}
@@ -89,7 +91,7 @@ func (j *Judge) pair(p Pair, pose motion.Pose, r Rule) (float64, string) {
 	if err != nil {
 		return math.Inf(1), err.Error()
 	}
-	if p.Contact == Avoid {
+	if p.Contact == goal.Avoid {
 		if d >= r.NotContact {
 			return 0, ""
 		}
@@ -108,7 +110,7 @@ func (j *Judge) pair(p Pair, pose motion.Pose, r Rule) (float64, string) {
 
 // walk checks a walking step: the root (the pelvis on the floor) within the rule's reach of one of
 // the object's stand points.
-func (j *Judge) walk(p Pair, pose motion.Pose, r Rule) (float64, string) {
+func (j *Judge) walk(p goal.Pair, pose motion.Pose, r Rule) (float64, string) {
 	o, ok := j.s.Object(p.Object)
 	if !ok {
 		return math.Inf(1), fmt.Sprintf("no object %q in the scene", p.Object)
@@ -130,7 +132,7 @@ func (j *Judge) walk(p Pair, pose motion.Pose, r Rule) (float64, string) {
 // measure returns the distance from point to the pair's part (0 inside it) and the direction the
 // contact comes from: from the part's nearest point towards the point, or, inside, the outward
 // normal of the part's surface there.
-func (j *Judge) measure(p Pair, point mgl64.Vec3) (float64, mgl64.Vec3, error) {
+func (j *Judge) measure(p goal.Pair, point mgl64.Vec3) (float64, mgl64.Vec3, error) {
 	if p.Part == "floor" {
 		return max(0, point.Y()), mgl64.Vec3{0, 1, 0}, nil
 	}

@@ -9,6 +9,8 @@ import (
 	"interactagent/motion"
 	"interactagent/scene"
 	"interactagent/scene/furniture"
+	"interactagent/task"
+	"interactagent/task/goal"
 )
 
 // seatScene is one box "stool_1" whose part "seat" spans x, z in [-0.25, 0.25] with its top at
@@ -30,15 +32,15 @@ func pelvisAt(points ...mgl64.Vec3) *motion.Clip {
 	return c
 }
 
-var sit = Pair{Object: "stool_1", Part: "seat", Joint: "pelvis", Contact: Touch, Direction: "up"}
+var sit = goal.Pair{Object: "stool_1", Part: "seat", Joint: "pelvis", Contact: goal.Touch, Direction: "up"}
 
 // TestContactBoundaries: a pelvis just inside and just outside each rule's contact distance, and
 // the not-contact distance, above the seat.
 func TestContactBoundaries(t *testing.T) {
 	j := NewJudge(seatScene())
-	away := Pair{Object: "stool_1", Part: "seat", Joint: "pelvis", Contact: Avoid, Direction: "none"}
+	away := goal.Pair{Object: "stool_1", Part: "seat", Joint: "pelvis", Contact: goal.Avoid, Direction: "none"}
 	cases := []struct {
-		pair   Pair
+		pair   goal.Pair
 		height float64 // pelvis above the seat's top
 		rule   Rule
 		ok     bool
@@ -51,8 +53,8 @@ func TestContactBoundaries(t *testing.T) {
 		{sit, -0.1, Released(), true}, // inside the seat: distance 0, from above
 	}
 	for _, c := range cases {
-		task := Task{ID: "t", Steps: []Step{{c.pair}}}
-		got := j.Judge(task, pelvisAt(mgl64.Vec3{0, 0.45 + c.height, 0}), c.rule)
+		tk := task.Task{ID: "t", Steps: []goal.Step{{c.pair}}}
+		got := j.Judge(tk, pelvisAt(mgl64.Vec3{0, 0.45 + c.height, 0}), c.rule)
 		if got.Success != c.ok {
 			t.Errorf("%s %s at %.3f m: success %v (%s), want %v", c.rule.Name, c.pair.Contact, c.height, got.Success, got.Why, c.ok)
 		}
@@ -64,16 +66,16 @@ func TestContactBoundaries(t *testing.T) {
 // cosine is 0.71: the released rule passes, the strict one does not.
 func TestDirectionBoundaries(t *testing.T) {
 	j := NewJudge(seatScene())
-	task := Task{ID: "t", Steps: []Step{{sit}}}
-	side := j.Judge(task, pelvisAt(mgl64.Vec3{0.3, 0.3, 0}), Released())
+	tk := task.Task{ID: "t", Steps: []goal.Step{{sit}}}
+	side := j.Judge(tk, pelvisAt(mgl64.Vec3{0.3, 0.3, 0}), Released())
 	if side.Success || !strings.Contains(side.Why, "wrong direction") {
 		t.Fatalf("from the side: %+v", side)
 	}
 	diag := pelvisAt(mgl64.Vec3{0.25 + 0.05, 0.45 + 0.05, 0})
-	if got := j.Judge(task, diag, Released()); !got.Success {
+	if got := j.Judge(tk, diag, Released()); !got.Success {
 		t.Errorf("at 45°, released: %+v", got)
 	}
-	if got := j.Judge(task, diag, Strict()); got.Success || !strings.Contains(got.Why, "cosine 0.71") {
+	if got := j.Judge(tk, diag, Strict()); got.Success || !strings.Contains(got.Why, "cosine 0.71") {
 		t.Errorf("at 45°, strict: %+v", got)
 	}
 }
@@ -82,22 +84,22 @@ func TestDirectionBoundaries(t *testing.T) {
 // only before the previous one is reported as out of order.
 func TestStepsInOrder(t *testing.T) {
 	j := NewJudge(seatScene())
-	walk := Pair{Object: "stool_1", Part: "none", Joint: "none", Contact: Reach, Direction: "none"}
-	task := Task{ID: "t", Steps: []Step{{walk}, {sit}}}
+	walk := goal.Pair{Object: "stool_1", Part: "none", Joint: "none", Contact: goal.Reach, Direction: "none"}
+	tk := task.Task{ID: "t", Steps: []goal.Step{{walk}, {sit}}}
 	stand, seated := mgl64.Vec3{0, 0.95, 1}, mgl64.Vec3{0, 0.5, 0}
-	if got := j.Judge(task, pelvisAt(stand, seated), Released()); !got.Success || got.Frames[0] != 0 || got.Frames[1] != 1 {
+	if got := j.Judge(tk, pelvisAt(stand, seated), Released()); !got.Success || got.Frames[0] != 0 || got.Frames[1] != 1 {
 		t.Fatalf("in order: %+v", got)
 	}
-	got := j.Judge(task, pelvisAt(seated, stand), Released())
+	got := j.Judge(tk, pelvisAt(seated, stand), Released())
 	if got.Success || got.FailedStep != 2 || !strings.Contains(got.Why, "out of order") {
 		t.Fatalf("reversed: %+v", got)
 	}
-	far := j.Judge(task, pelvisAt(mgl64.Vec3{0, 0.95, 1.5}), Released())
+	far := j.Judge(tk, pelvisAt(mgl64.Vec3{0, 0.95, 1.5}), Released())
 	if far.FailedStep != 1 || !strings.Contains(far.Why, "0.500 m from stool_1's nearest stand point") {
 		t.Fatalf("short of the stand point: %+v", far)
 	}
 	// Both pairs of a step must hold at the same frame.
-	both := Task{ID: "t", Steps: []Step{{sit, Pair{Object: "stool_1", Part: "floor", Joint: "left_foot", Contact: Touch, Direction: "none"}}}}
+	both := task.Task{ID: "t", Steps: []goal.Step{{sit, goal.Pair{Object: "stool_1", Part: "floor", Joint: "left_foot", Contact: goal.Touch, Direction: "none"}}}}
 	if got := j.Judge(both, pelvisAt(seated), Released()); !got.Success {
 		t.Fatalf("seated with feet on the floor: %+v", got)
 	}
@@ -111,26 +113,9 @@ func TestMissingPartsAndPatterns(t *testing.T) {
 	for part, ok := range map[string]bool{"seat": true, "se*": true, "*": true, "back": false} {
 		p := sit
 		p.Part = part
-		got := j.Judge(Task{ID: "t", Steps: []Step{{p}}}, pelvisAt(mgl64.Vec3{0, 0.5, 0}), Released())
+		got := j.Judge(task.Task{ID: "t", Steps: []goal.Step{{p}}}, pelvisAt(mgl64.Vec3{0, 0.5, 0}), Released())
 		if got.Success != ok || !ok && !strings.Contains(got.Why, `has no part "back"`) {
 			t.Errorf("part %q: %+v", part, got)
-		}
-	}
-}
-
-func TestClassify(t *testing.T) {
-	w := func(o string) Step { return Step{{Object: o, Part: "none", Contact: Reach, Direction: "none"}} }
-	for _, c := range []struct {
-		steps []Step
-		want  Complexity
-	}{
-		{[]Step{w("a"), w("a")}, Low},
-		{[]Step{w("a"), w("b"), w("c")}, Low},
-		{[]Step{w("a"), w("a"), w("a"), w("a")}, Mid},
-		{[]Step{w("a"), w("a"), w("b"), w("a")}, High},
-	} {
-		if got := Classify(c.steps); got != c.want {
-			t.Errorf("%d steps: %s, want %s", len(c.steps), got, c.want)
 		}
 	}
 }

@@ -241,7 +241,7 @@ func TestPenetrationFastPathMatchesExact(t *testing.T) {
 // gltfSofa loads the shared glTF sofa (4,196 triangles in non-convex pieces) and moves it to at.
 func gltfSofa(t *testing.T, at mgl64.Vec3) []*scene.Object {
 	t.Helper()
-	s, err := load.File("../../shared/testdata/gltf/GlamVelvetSofa/glTF-Binary/GlamVelvetSofa.glb")
+	s, err := load.File("../../shared/testdata/gltf/GlamVelvetSofa/glTF-Binary/GlamVelvetSofa.glb", "")
 	if err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatal(err)

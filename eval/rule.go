@@ -1,5 +1,7 @@
 package eval
 
+import "interactagent/task"
+
 // Rule is a success criterion: how near a joint must be to a part to touch it, how far to avoid
 // it, how near a stand point a walking step must end, and how well the contact's direction must
 // agree (the cosine between the contact's direction and the pair's).
@@ -33,7 +35,7 @@ func ReleasedScanNet() Rule {
 
 // RulesFor returns the two rules a task is judged by, side by side: the paper's strict one and
 // the released one of its kind of scene.
-func RulesFor(t Task) []Rule {
+func RulesFor(t task.Task) []Rule {
 	if t.Released == "scannet" {
 		return []Rule{Strict(), ReleasedScanNet()}
 	}

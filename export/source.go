@@ -13,7 +13,7 @@ import (
 	"interactagent/motion"
 	"interactagent/motion/anim"
 	"interactagent/scene"
-	"interactagent/scene/load"
+	"interactagent/task"
 )
 
 // source is what a request exports: one take per round asked for (or the motion file's one), and
@@ -154,7 +154,7 @@ func (s *source) scene(need string) (*scene.Scene, error) {
 		}
 		return nil, nil
 	}
-	sc, err := load.Scene(s.sceneRef)
+	sc, err := task.OpenScene(s.sceneRef)
 	if err != nil {
 		return nil, fmt.Errorf("export: the scene %q: %w", s.sceneRef, err)
 	}

@@ -16,6 +16,7 @@ import (
 	"interactagent/agent"
 	"interactagent/backend"
 	"interactagent/bench"
+	"interactagent/task"
 )
 
 // benchArgs describes bench's command line for its usage line.
@@ -136,8 +137,8 @@ func (b benchSetup) manifest() (*bench.Manifest, error) {
 	if b.fromFolder {
 		return b.folderManifest()
 	}
-	s, err := bench.LoadSuite(b.suite)
-	if errors.Is(err, bench.ErrUnknownSuite) {
+	s, err := task.OpenSuite(b.suite)
+	if errors.Is(err, task.ErrUnknownSuite) {
 		return nil, usageError{"--suite: " + err.Error()}
 	}
 	if err != nil {

@@ -8,17 +8,17 @@ import (
 	"strings"
 	"testing"
 
-	"interactagent/eval"
+	"interactagent/task"
 )
 
 // twoTaskSuite writes a suite file of two quick built-in tasks.
 func twoTaskSuite(t *testing.T, dir string) string {
 	t.Helper()
-	all, err := eval.BuiltinSuite("builtin")
+	all, err := task.BuiltinSuite("builtin")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := eval.Suite{Name: "two"}
+	s := task.Suite{Name: "two"}
 	for _, task := range all.Tasks {
 		if slices.Contains([]string{"living_room-01", "living_room-03"}, task.ID) {
 			s.Tasks = append(s.Tasks, task)

@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"interactagent/eval"
 	"interactagent/fileio"
+	"interactagent/task"
 )
 
 // runImport imports UniHSI scene plans as a suite of tasks over proxy scenes and writes it,
@@ -53,12 +53,12 @@ func runImport(ctx context.Context, args []string, stdout io.Writer) error {
 }
 
 // importAll imports every plan file and joins them into one suite; a task id met twice is an error.
-func importAll(refs []string, name string) (*eval.Suite, error) {
-	var all *eval.Suite
+func importAll(refs []string, name string) (*task.Suite, error) {
+	var all *task.Suite
 	var names []string
 	seen := map[string]string{}
 	for _, ref := range refs {
-		s, err := eval.ImportUniHSI(ref)
+		s, err := task.ImportUniHSI(ref)
 		if err != nil {
 			return nil, err
 		}
@@ -86,10 +86,13 @@ func importAll(refs []string, name string) (*eval.Suite, error) {
 
 // scenesFrom rewrites the tasks' scene references (PLANS.json#ID) to reach the plan file from
 // dir, the suite's folder, where suites' scene files are looked for first.
-func scenesFrom(s *eval.Suite, dir string) error {
+func scenesFrom(s *task.Suite, dir string) error {
 	for i, t := range s.Tasks {
-		file, id := splitJSONRef(t.Scene)
-		abs, err := filepath.Abs(file)
+		r, err := task.ParseRef(t.Scene)
+		if err != nil {
+			return err
+		}
+		abs, err := filepath.Abs(r.File)
 		if err != nil {
 			return err
 		}
@@ -101,13 +104,14 @@ func scenesFrom(s *eval.Suite, dir string) error {
 		if err != nil {
 			rel = abs
 		}
-		s.Tasks[i].Scene = filepath.ToSlash(rel) + "#" + id
+		r.File = filepath.ToSlash(rel)
+		s.Tasks[i].Scene = r.String()
 	}
 	return nil
 }
 
 // writeSuite writes a suite as indented JSON, atomically, after checking it.
-func writeSuite(path string, s *eval.Suite) error {
+func writeSuite(path string, s *task.Suite) error {
 	if err := s.Check(); err != nil {
 		return err
 	}

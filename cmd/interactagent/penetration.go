@@ -10,7 +10,7 @@ import (
 
 	"interactagent/eval"
 	"interactagent/motion"
-	"interactagent/scene/load"
+	"interactagent/task"
 )
 
 // penetrationConfig is what `interactagent penetration` measures.
@@ -61,7 +61,7 @@ func (c penetrationConfig) run(stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	s, err := load.Scene(c.scene)
+	s, err := task.OpenScene(c.scene)
 	if err != nil {
 		return err
 	}

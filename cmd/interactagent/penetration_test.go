@@ -11,7 +11,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/motion"
-	"interactagent/scene/load"
+	"interactagent/task"
 )
 
 // writeStandClip writes a clip of the rest pose standing still at the origin for n frames.
@@ -52,7 +52,7 @@ func TestPenetrationCommand(t *testing.T) {
 func TestPenetrationCommandJSON(t *testing.T) {
 	clip := writeStandClip(t, 6)
 	// Standing in the middle of the living room's sofa (placed by --start) sinks the legs in.
-	s, err := load.Scene("living_room")
+	s, err := task.OpenScene("living_room")
 	if err != nil {
 		t.Fatal(err)
 	}

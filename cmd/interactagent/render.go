@@ -14,7 +14,7 @@ import (
 	"interactagent/render"
 	"interactagent/render/media"
 	"interactagent/scene"
-	"interactagent/scene/load"
+	"interactagent/task"
 )
 
 // renderConfig is what `interactagent render` was asked to draw.
@@ -180,7 +180,7 @@ func (c *renderConfig) loadScene() (*scene.Scene, error) {
 		}
 		return nil, nil
 	}
-	return load.Scene(c.scene)
+	return task.OpenScene(c.scene)
 }
 
 // loadMotions reads the motion files and places them as --start asks.

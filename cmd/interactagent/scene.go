@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"interactagent/scene/gltf"
-	"interactagent/scene/load"
+	"interactagent/task"
 )
 
 // runScene runs a scene subcommand; so far "export".
@@ -44,7 +44,7 @@ func runSceneExport(ctx context.Context, args []string, stdout io.Writer) error 
 	if !strings.EqualFold(filepath.Ext(out), ".glb") {
 		return usageError{fmt.Sprintf("output %s: want a .glb file name", out)}
 	}
-	s, err := load.Scene(src)
+	s, err := task.OpenScene(src)
 	if err != nil {
 		return err
 	}

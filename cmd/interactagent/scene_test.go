@@ -56,7 +56,7 @@ func TestSceneExport(t *testing.T) {
 		if tc.code != 0 || len(tc.args) < 3 {
 			continue
 		}
-		s, err := load.File(tc.args[2])
+		s, err := load.File(tc.args[2], "")
 		if err != nil {
 			t.Errorf("scene %v: written file does not load: %v", tc.args, err)
 			continue

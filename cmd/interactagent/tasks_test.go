@@ -36,11 +36,11 @@ func TestTasksErrors(t *testing.T) {
 	if err := os.WriteFile(junk, []byte(`{"a": 1}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	checkRun(t, []string{"tasks", "nope"}, 2, []string{`"nope" is no built-in suite (builtin) and no such file`})
+	checkRun(t, []string{"tasks", "nope"}, 2, []string{`unknown suite "nope": no built-in suite of that name and no such file; want one of builtin`})
 	checkRun(t, []string{"tasks", "a", "b"}, 2, []string{"want at most one suite"})
 	checkRun(t, []string{"tasks", "--frob"}, 2, []string{"flag provided but not defined"})
 	checkRun(t, []string{"tasks", junk}, 1, []string{"neither a suite", "UniHSI plans"})
-	checkRun(t, []string{"tasks", unihsiPlans + "test.json#0042"}, 1, []string{`eval: import`, `no plan "0042"`})
+	checkRun(t, []string{"tasks", unihsiPlans + "test.json#0042"}, 1, []string{`task: import`, `no plan "0042"`})
 	checkRun(t, []string{"tasks", "--help"}, 0, []string{"usage: interactagent tasks [flags] [SUITE]"})
 }
 
@@ -83,7 +83,7 @@ func TestImportErrors(t *testing.T) {
 	checkRun(t, []string{"import", "--out", filepath.Join(dir, "x.json")}, 2, []string{"want at least one plan file"})
 	checkRun(t, []string{"import", plans, plans, "--out", filepath.Join(dir, "x.json")}, 1, []string{"comes from both", "different suites"})
 	checkRun(t, []string{"import", plans, "--out", filepath.Join(dir, "x.txt")}, 2, []string{"want a .json file name"})
-	checkRun(t, []string{"import", filepath.Join(dir, "none.json"), "--out", filepath.Join(dir, "x.json")}, 1, []string{"eval: import UniHSI plans", "no such file"})
+	checkRun(t, []string{"import", filepath.Join(dir, "none.json"), "--out", filepath.Join(dir, "x.json")}, 1, []string{"task: import UniHSI plans", "no such file"})
 	checkRun(t, []string{"import", plans, "--out", filepath.Join(dir, "no", "x.json")}, 1, []string{"no such file"})
 	checkRun(t, []string{"import", "--help"}, 0, []string{"usage: interactagent import [flags] PLANS.json[#ID]... --out SUITE.json", "-out"})
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/instruction"
 	"interactagent/motion"
 	"interactagent/scene"
 )
@@ -23,16 +24,16 @@ const (
 // fulfilled reports whether the seen pose fulfils the goal.
 func fulfilled(g goal, s seenPose) bool {
 	switch g.kind {
-	case standUp:
+	case instruction.StandUp:
 		return s.posture == standing
-	case walkTo:
+	case instruction.WalkTo:
 		return s.posture == standing && nearTo(g.object, s.root)
-	case sitOn:
+	case instruction.SitOn:
 		return s.posture == sitting && onSurface(g.object, s, func(su scene.Surface) bool { return su.Sit })
-	case lieOn: // the whole body on it: a head hanging off the end is not lying on a bed
+	case instruction.LieOn: // the whole body on it: a head hanging off the end is not lying on a bed
 		fits := func(su scene.Surface) bool { return su.LieDown || su.Sit }
 		return s.posture == lying && onSurface(g.object, s, fits) && headOver(g.object, s.head, fits)
-	case touch:
+	case instruction.Touch:
 		return handOn(g, s)
 	}
 	return false

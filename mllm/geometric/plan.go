@@ -7,6 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/geom"
+	"interactagent/instruction"
 	"interactagent/scene"
 	"interactagent/scene/floor"
 )
@@ -102,7 +103,7 @@ func (s *seq) add(m move) {
 // goal plans one goal from p.
 func (pl *planner) goal(g goal, p pose) ([]step, error) {
 	s := &seq{pl: pl, p: p}
-	if g.kind == touch && p.posture == sitting && p.on == g.object {
+	if g.kind == instruction.Touch && p.posture == sitting && p.on == g.object {
 		s.seatedTouch(g)
 		return s.steps, nil
 	}
@@ -112,13 +113,13 @@ func (pl *planner) goal(g goal, p pose) ([]step, error) {
 	s.escape()
 	var err error
 	switch g.kind {
-	case walkTo:
+	case instruction.WalkTo:
 		err = s.walkTo(g.object)
-	case sitOn:
+	case instruction.SitOn:
 		err = s.sitOn(g.object)
-	case lieOn:
+	case instruction.LieOn:
 		err = s.lieOn(g.object)
-	case touch:
+	case instruction.Touch:
 		err = s.touch(g.object, g.hand, g.part)
 	}
 	return s.steps, err

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"interactagent/instruction"
 	"interactagent/mllm"
 	"interactagent/motion"
 	"interactagent/scene/floor"
@@ -194,7 +195,7 @@ func verdictReason(goals []goal, n int, at []int, c *motion.Clip, sink sinking, 
 func supports(goals []goal) func(string) bool {
 	ids := map[string]bool{}
 	for _, g := range goals {
-		if (g.kind == sitOn || g.kind == lieOn) && g.object != nil {
+		if (g.kind == instruction.SitOn || g.kind == instruction.LieOn) && g.object != nil {
 			ids[g.object.ID] = true
 		}
 	}

@@ -1,7 +1,8 @@
 // Package load opens scenes: a built-in room by name, or a file by its extension through the
-// loader it needs (glTF/GLB, OBJ, our layout JSON, UniHSI plans). It is the one opener the CLI, the
-// desktop app and the benchmark share; it lives apart from package scene because the loaders it
-// dispatches to build on scene's types.
+// loader it needs (glTF/GLB, OBJ, our layout JSON, one plan of UniHSI plans). The CLI, the desktop
+// app and the benchmark reach it through task.OpenScene, which reads their references
+// (FILE.json#ID); it lives apart from package scene because the loaders it dispatches to build on
+// scene's types.
 package load
 
 import (
@@ -23,77 +24,74 @@ import (
 	"interactagent/scene/unihsi"
 )
 
-// Scene opens ref: the name of a built-in room ("living_room"), or else a scene file as File reads
-// it. When ref is neither, the error lists the built-in names.
-func Scene(ref string) (*scene.Scene, error) {
-	if slices.Contains(furniture.BuiltinNames(), ref) {
-		return furniture.Builtin(ref)
+// Scene opens a scene by name: a built-in room ("living_room"), or else a file as File reads it,
+// with id naming one plan of a UniHSI plan file ("" for none). When name is neither a built-in
+// room nor a file, the error lists the built-in names. A reference written as FILE.json#ID is
+// split into file and id by task.ParseRef, which every front end calls (task.OpenScene).
+func Scene(name, id string) (*scene.Scene, error) {
+	if id == "" && slices.Contains(furniture.BuiltinNames(), name) {
+		return furniture.Builtin(name)
 	}
-	file, _ := splitFragment(ref)
-	if _, err := os.Stat(file); errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Stat(name); errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("scene: no built-in scene %q and no such file; built-in scenes: %s",
-			ref, strings.Join(furniture.BuiltinNames(), ", "))
+			shown(name, id), strings.Join(furniture.BuiltinNames(), ", "))
 	}
-	return File(ref)
+	return File(name, id)
+}
+
+// shown writes a file and a plan id as the reference a person wrote.
+func shown(name, id string) string {
+	if id == "" {
+		return name
+	}
+	return name + "#" + id
 }
 
 // File reads a scene file by its extension: .gltf/.glb (glTF 2.0), .obj (Wavefront) or .json, which
 // is either a scene layout (docs/scene-layout.md; it has a "room") or a file of UniHSI scene
-// plans. A plan file holds many plans: name one with a "#ID" suffix
-// ("partnet_train_hard.json#0003"); without it the file must hold exactly one plan.
-func File(p string) (*scene.Scene, error) {
-	file, frag := splitFragment(p)
-	dir, base := filepath.Split(file)
+// plans. A plan file holds many plans: id names one ("0003" of partnet_train_hard.json); without
+// it the file must hold exactly one plan. Only a plan file takes an id.
+func File(p, id string) (*scene.Scene, error) {
+	dir, base := filepath.Split(p)
 	if dir == "" {
 		dir = "."
 	}
-	name := base
-	if frag != "" {
-		name += "#" + frag
-	}
-	return FS(os.DirFS(dir), name)
+	return FS(os.DirFS(dir), base, id)
 }
 
 // FS is File for a file inside fsys. name follows io/fs rules: a slash-separated path with no
 // "..", so a file can never reach outside fsys, nor can the files it references. A scene whose
 // coordinates are no room's (scene.Check) is refused.
-func FS(fsys fs.FS, name string) (*scene.Scene, error) {
-	sc, err := byExtension(fsys, name)
+func FS(fsys fs.FS, name, id string) (*scene.Scene, error) {
+	sc, err := byExtension(fsys, name, id)
 	if err != nil {
 		return nil, err
 	}
 	if err := sc.Check(); err != nil {
-		return nil, fmt.Errorf("scene: load %s: %w", name, err)
+		return nil, fmt.Errorf("scene: load %s: %w", shown(name, id), err)
 	}
 	return sc, nil
 }
 
 // byExtension opens name with the loader its extension names.
-func byExtension(fsys fs.FS, name string) (*scene.Scene, error) {
-	file, frag := splitFragment(name)
-	if !fs.ValidPath(file) || file == "." {
-		return nil, fmt.Errorf("scene: load %q: not a valid path inside the folder (no .., no leading /)", name)
+func byExtension(fsys fs.FS, name, id string) (*scene.Scene, error) {
+	if !fs.ValidPath(name) || name == "." {
+		return nil, fmt.Errorf("scene: load %q: not a valid path inside the folder (no .., no leading /)", shown(name, id))
 	}
-	switch ext := strings.ToLower(path.Ext(file)); ext {
+	ext := strings.ToLower(path.Ext(name))
+	if id != "" && ext != ".json" {
+		return nil, fmt.Errorf("scene: load %s: only a UniHSI plan file (.json) has plans to choose with #%s", name, id)
+	}
+	switch ext {
 	case ".gltf", ".glb":
-		return gltf.Load(fsys, file)
+		return gltf.Load(fsys, name)
 	case ".obj":
-		return obj.Load(fsys, file)
+		return obj.Load(fsys, name)
 	case ".json":
-		return loadJSON(fsys, file, frag)
+		return loadJSON(fsys, name, id)
 	default:
-		return nil, fmt.Errorf("scene: load %s: unknown extension %q, want .gltf, .glb, .obj or .json", file, ext)
+		return nil, fmt.Errorf("scene: load %s: unknown extension %q, want .gltf, .glb, .obj or .json", name, ext)
 	}
-}
-
-// splitFragment splits "file.json#id" into the file and the id; only .json names take an id, so
-// other files may have '#' in their names.
-func splitFragment(name string) (file, frag string) {
-	i := strings.LastIndexByte(name, '#')
-	if i < 0 || !strings.EqualFold(path.Ext(name[:i]), ".json") || strings.ContainsAny(name[i+1:], `/\`) {
-		return name, ""
-	}
-	return name[:i], name[i+1:]
 }
 
 // loadJSON loads a layout, or one plan of a UniHSI plan file, as a scene. The file is read within
@@ -144,22 +142,4 @@ func pickPlan(plans []*unihsi.Plan, name, id string) (*scene.Scene, error) {
 		}
 	}
 	return nil, fmt.Errorf("scene: load %s: no plan %q among its %d plans", name, id, len(plans))
-}
-
-// Absolute returns ref with a file's path made absolute (a "#ID" suffix kept), so that a run
-// folder that records it opens the same scene from any working directory; built-in names and
-// absolute paths come back as they are.
-func Absolute(ref string) (string, error) {
-	if slices.Contains(furniture.BuiltinNames(), ref) {
-		return ref, nil
-	}
-	file, frag := splitFragment(ref)
-	abs, err := filepath.Abs(file)
-	if err != nil {
-		return "", fmt.Errorf("scene: %s: %w", ref, err)
-	}
-	if frag != "" {
-		abs += "#" + frag
-	}
-	return abs, nil
 }

@@ -38,18 +38,19 @@ func TestLoadFSPicksTheFormatByExtension(t *testing.T) {
 		"a/nothing.gltf": {Data: []byte(`{"asset":{"version":"2.0"}}`)},
 	}
 	tests := []struct {
-		name    string
-		objects int
-		sceneNm string
-		err     string
+		name, id string
+		objects  int
+		sceneNm  string
+		err      string
 	}{
 		{name: "a/Stool.GLB", objects: 2, sceneNm: "hand made"},
 		{name: "a/tri#1.obj", objects: 1, sceneNm: "tri#1"},
 		{name: "a/plan.json", objects: 1, sceneNm: "unihsi_7"},
-		{name: "a/plan.json#7", objects: 1, sceneNm: "unihsi_7"},
-		{name: "a/plan.json#8", err: `no plan "8"`},
+		{name: "a/plan.json", id: "7", objects: 1, sceneNm: "unihsi_7"},
+		{name: "a/plan.json", id: "8", err: `no plan "8"`},
 		{name: "a/room.json", objects: -1, sceneNm: "bedroom"},
-		{name: "a/room.json#1", err: "a layout file has no plans"},
+		{name: "a/room.json", id: "1", err: "a layout file has no plans"},
+		{name: "a/tri#1.obj", id: "1", err: "only a UniHSI plan file (.json) has plans"},
 		{name: "a/model.fbx", err: `unknown extension ".fbx"`},
 		{name: "a/broken.json", err: "scene: json a/broken.json: want a scene layout or UniHSI plans (a JSON object): JSON ends early after 1 bytes"},
 		{name: "a/syntax.json", err: "invalid JSON at byte 14 (line 2)"},
@@ -58,7 +59,7 @@ func TestLoadFSPicksTheFormatByExtension(t *testing.T) {
 		{name: "a/nothing.gltf", objects: 0, sceneNm: "nothing"},
 	}
 	for _, tc := range tests {
-		s, err := FS(fsys, tc.name)
+		s, err := FS(fsys, tc.name, tc.id)
 		if tc.err != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.err) {
 				t.Errorf("%s: err = %v, want one containing %q", tc.name, err, tc.err)
@@ -73,7 +74,7 @@ func TestLoadFSPicksTheFormatByExtension(t *testing.T) {
 			t.Errorf("%s: scene %q with %d objects, want %q with %d", tc.name, s.Name, len(s.Objects), tc.sceneNm, tc.objects)
 		}
 	}
-	room, _ := FS(fsys, "a/room.json")
+	room, _ := FS(fsys, "a/room.json", "")
 	builtin, err := furniture.Builtin("bedroom")
 	if err != nil {
 		t.Fatal(err)
@@ -100,24 +101,24 @@ func ldMustRead(t *testing.T, name string) []byte {
 func TestLoadFSRefusesParentPaths(t *testing.T) {
 	fsys := fstest.MapFS{"a.glb": {Data: []byte("x")}}
 	for _, name := range []string{"../a.glb", "/a.glb", "d/../a.glb"} {
-		if _, err := FS(fsys, name); err == nil || !strings.Contains(err.Error(), "not a valid path") {
+		if _, err := FS(fsys, name, ""); err == nil || !strings.Contains(err.Error(), "not a valid path") {
 			t.Errorf("FS(%q) err = %v, want a refusal", name, err)
 		}
 	}
 }
 
-func TestLoadPlanFileByFragment(t *testing.T) {
-	s, err := File(unihsiTestdata + "partnet_train_hard.json#0003")
+func TestLoadPlanFileByID(t *testing.T) {
+	s, err := File(unihsiTestdata+"partnet_train_hard.json", "0003")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if s.Name != "unihsi_0003" || len(s.Objects) == 0 {
 		t.Errorf("scene %q with %d objects", s.Name, len(s.Objects))
 	}
-	if _, err := File(unihsiTestdata + "partnet_train_hard.json"); err == nil || !strings.Contains(err.Error(), "#ID") {
+	if _, err := File(unihsiTestdata+"partnet_train_hard.json", ""); err == nil || !strings.Contains(err.Error(), "#ID") {
 		t.Errorf("many plans without an id: err = %v", err)
 	}
-	if _, err := File(unihsiTestdata + "test.json"); err != nil {
+	if _, err := File(unihsiTestdata+"test.json", ""); err != nil {
 		t.Errorf("single plan: %v", err)
 	}
 }
@@ -149,29 +150,13 @@ func TestHugeJSONIsRefusedBeforeReading(t *testing.T) {
 	f.Close()
 	var ms0, ms1 runtime.MemStats
 	runtime.ReadMemStats(&ms0)
-	_, err = File(p)
+	_, err = File(p, "")
 	runtime.ReadMemStats(&ms1)
 	if !errors.Is(err, fileio.ErrTooLarge) || !strings.Contains(err.Error(), "314572800 bytes") {
 		t.Fatalf("err %v, want a refusal by size", err)
 	}
 	if alloc := ms1.TotalAlloc - ms0.TotalAlloc; alloc > 1<<20 {
 		t.Fatalf("%d bytes allocated to refuse it", alloc)
-	}
-}
-
-// TestAbsoluteKeepsNamesAndFragments: built-in names stay, relative files become absolute with
-// their plan id, and the result opens the same scene from another folder.
-func TestAbsoluteKeepsNamesAndFragments(t *testing.T) {
-	if got, err := Absolute("bedroom"); err != nil || got != "bedroom" {
-		t.Errorf("Absolute(bedroom) = %q, %v", got, err)
-	}
-	wd, _ := os.Getwd()
-	got, err := Absolute("some/plans.json#0042")
-	if err != nil || got != filepath.Join(wd, "some/plans.json")+"#0042" {
-		t.Errorf("Absolute(relative#id) = %q, %v", got, err)
-	}
-	if got, _ := Absolute("/x/y.glb"); got != "/x/y.glb" {
-		t.Errorf("Absolute(/x/y.glb) = %q", got)
 	}
 }
 
@@ -182,11 +167,11 @@ func TestLoadRefusesWhatIsNoRoom(t *testing.T) {
 		"far.obj":  {Data: []byte("o tri\nv 1e308 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n")},
 		"near.obj": {Data: []byte("o tri\nv 9999 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n")},
 	}
-	if _, err := FS(fsys, "far.obj"); err == nil || !strings.Contains(err.Error(), "scene: load far.obj") ||
+	if _, err := FS(fsys, "far.obj", ""); err == nil || !strings.Contains(err.Error(), "scene: load far.obj") ||
 		!strings.Contains(err.Error(), "vertex 0 at [1e+308 0 0]") {
 		t.Errorf("far.obj: %v", err)
 	}
-	if _, err := FS(fsys, "near.obj"); err != nil {
+	if _, err := FS(fsys, "near.obj", ""); err != nil {
 		t.Errorf("near.obj (within 10 km): %v", err)
 	}
 	far := stoolScene()
@@ -200,7 +185,7 @@ func TestLoadRefusesWhatIsNoRoom(t *testing.T) {
 		t.Fatal(err)
 	}
 	fsys["far.glb"] = &fstest.MapFile{Data: glb.Bytes()}
-	if _, err := FS(fsys, "far.glb"); err == nil || !strings.Contains(err.Error(), "object stool_1") {
+	if _, err := FS(fsys, "far.glb", ""); err == nil || !strings.Contains(err.Error(), "object stool_1") {
 		t.Errorf("far.glb: %v", err)
 	}
 }

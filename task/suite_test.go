@@ -1,4 +1,4 @@
-package eval
+package task
 
 import (
 	"bytes"
@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"interactagent/scene"
-	"interactagent/scene/load"
 )
 
 // TestBuiltinSuite: at least 20 tasks of each complexity, every goal naming an object and a part
@@ -26,7 +25,7 @@ func TestBuiltinSuite(t *testing.T) {
 		if task.Complexity != Classify(task.Steps) {
 			t.Errorf("%s: marked %s, the rule says %s", task.ID, task.Complexity, Classify(task.Steps))
 		}
-		sc, err := load.Scene(task.Scene)
+		sc, err := OpenScene(task.Scene)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -113,7 +112,7 @@ func TestSetAsideUnmeasurable(t *testing.T) {
 		t.Fatal(err)
 	}
 	opened := 0
-	s.SetAsideUnmeasurable(func(ref string) (*scene.Scene, error) { opened++; return load.Scene(ref) })
+	s.SetAsideUnmeasurable(func(ref string) (*scene.Scene, error) { opened++; return OpenScene(ref) })
 	if len(s.Tasks) != 2 || s.Tasks[0].ID != "ok" || s.Tasks[1].ID != "ok2" || opened != 2 {
 		t.Fatalf("kept %+v after %d opens", s.Tasks, opened)
 	}

@@ -1,4 +1,4 @@
-package eval
+package task
 
 import (
 	"os"
@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"interactagent/scene"
-	"interactagent/scene/load"
 	"interactagent/scene/unihsi"
 )
 
@@ -73,7 +72,7 @@ func TestImportSharedPlans(t *testing.T) {
 				t.Errorf("%s: the instruction leaks numbers: %q", task.ID, task.Instruction)
 			}
 			if i%50 == 0 { // scene/load opens what the task names (each open parses the whole file)
-				ls, err := load.Scene(task.Scene)
+				ls, err := OpenScene(task.Scene)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -224,11 +223,11 @@ func TestImportUniHSIRefs(t *testing.T) {
 	for ref, want := range map[string]string{
 		unihsiTestdata + "partnet_train_hard.json#9999": `no plan "9999" among its 200 plans`,
 		"nope/none.json":  "no such file",
-		bad:               "eval: import " + bad,
-		bad + "#0000":     "eval: import " + bad,
+		bad:               "task: import " + bad,
+		bad + "#0000":     "task: import " + bad,
 		"x.json#0001/../": "no such file",
 	} {
-		if _, err := ImportUniHSI(ref); err == nil || !strings.HasPrefix(err.Error(), "eval: ") || !strings.Contains(err.Error(), want) {
+		if _, err := ImportUniHSI(ref); err == nil || !strings.HasPrefix(err.Error(), "task: ") || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want an error with %q", ref, err, want)
 		}
 	}

@@ -1,4 +1,4 @@
-package eval
+package instruction_test
 
 import (
 	"context"
@@ -10,12 +10,15 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/instruction"
 	"interactagent/mllm"
 	"interactagent/mllm/geometric"
 	"interactagent/scene"
 	"interactagent/scene/floor"
 	"interactagent/scene/furniture"
 	"interactagent/scene/unihsi"
+	"interactagent/task"
+	"interactagent/task/goal"
 )
 
 // sharedPlans are the shared UniHSI plan files whose plans all have geometry.
@@ -59,10 +62,10 @@ func readGoals(t *testing.T, reasoning string) []string {
 }
 
 // wantGoals returns the goals each clause stands for, as readGoals writes them.
-func wantGoals(cs []clause) []string {
+func wantGoals(cs []instruction.Clause) []string {
 	var out []string
 	for _, c := range cs {
-		out = append(out, strings.TrimSpace(string(c.intent)+" "+c.object))
+		out = append(out, strings.TrimSpace(c.Intent.String()+" "+c.Object))
 	}
 	return out
 }
@@ -135,7 +138,7 @@ func readPlan(t *testing.T, r *geometric.Reasoner, p *unihsi.Plan, file string) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := ImportUniHSIPlans([]*unihsi.Plan{p}, file)
+	s := task.ImportUniHSIPlans([]*unihsi.Plan{p}, file)
 	if len(s.Tasks) != 1 {
 		t.Fatalf("%s#%s: not imported: %+v", file, p.ID, s.Unrunnable)
 	}
@@ -150,7 +153,7 @@ func readPlan(t *testing.T, r *geometric.Reasoner, p *unihsi.Plan, file string) 
 	if stuck(err) {
 		eased = 2
 		small := shrink(sc, 0.5)
-		if fmt.Sprint(objectNames(small)) != fmt.Sprint(objectNames(sc)) {
+		if fmt.Sprint(instruction.Names(small)) != fmt.Sprint(instruction.Names(sc)) {
 			t.Fatalf("%s: shrinking the proxies changed their names", label)
 		}
 		plan, err = planFor(r, standPointsFreed(t, small), task.Instruction)
@@ -159,7 +162,7 @@ func readPlan(t *testing.T, r *geometric.Reasoner, p *unihsi.Plan, file string) 
 		t.Errorf("%s: the reasoner cannot plan it: %v", label, err)
 		return eased
 	}
-	checkReading(t, label, readGoals(t, plan.Reasoning), writeClauses(sc, task.Steps), task.Steps)
+	checkReading(t, label, readGoals(t, plan.Reasoning), instruction.Write(sc, task.Steps), task.Steps)
 	return eased
 }
 
@@ -175,7 +178,7 @@ func shrink(s *scene.Scene, f float64) *scene.Scene {
 	out.Objects = nil
 	for _, o := range s.Objects {
 		c := *o
-		ctr := footprint(o)
+		ctr := o.Bounds().Center() // the footprint's centre, on the floor
 		m := mgl64.Translate3D(ctr.X(), 0, ctr.Z()).Mul4(mgl64.Scale3D(f, 1, f)).Mul4(mgl64.Translate3D(-ctr.X(), 0, -ctr.Z()))
 		c.Parts = nil
 		for _, pt := range o.Parts {
@@ -199,7 +202,7 @@ func shrink(s *scene.Scene, f float64) *scene.Scene {
 
 // checkReading compares the goals the reasoner read with the clauses, and the objects it visits
 // with the chain's.
-func checkReading(t *testing.T, label string, got []string, cs []clause, steps []Step) {
+func checkReading(t *testing.T, label string, got []string, cs []instruction.Clause, steps []goal.Step) {
 	t.Helper()
 	if want := wantGoals(cs); strings.Join(got, "; ") != strings.Join(want, "; ") {
 		t.Errorf("%s:\n read as %v\n want    %v", label, got, want)
@@ -289,7 +292,7 @@ func twoChairs(t *testing.T) *scene.Scene {
 // from the start agree, by distance when they differ, and by label when neither does.
 func TestNamesTellObjectsApart(t *testing.T) {
 	s := twoChairs(t)
-	names := objectNames(s)
+	names := instruction.Names(s)
 	if names["bed_1"] != "the bed" {
 		t.Errorf("the only bed is %q", names["bed_1"])
 	}
@@ -298,12 +301,12 @@ func TestNamesTellObjectsApart(t *testing.T) {
 		t.Errorf("side by side: %q, %q", names["chair_a"], names["chair_b"])
 	}
 	moveObject(s.Objects[1], mgl64.Vec3{2, 0, 0})
-	names = objectNames(s)
+	names = instruction.Names(s)
 	if names["chair_a"] != "the closest chair" || names["chair_b"] != "the farthest chair" {
 		t.Errorf("one behind the other: %q, %q", names["chair_a"], names["chair_b"])
 	}
 	moveObject(s.Objects[1], mgl64.Vec3{-2, 0, -2}) // now on top of chair_a
-	names = objectNames(s)
+	names = instruction.Names(s)
 	if names["chair_a"] != "the chair labelled chair_a" {
 		t.Errorf("at one place: %q", names["chair_a"])
 	}
@@ -325,44 +328,44 @@ func moveObject(o *scene.Object, d mgl64.Vec3) {
 // use, and the reasoner reads the result as the same goals.
 func TestInstructStepShapes(t *testing.T) {
 	s := twoChairs(t)
-	walk := func(o string) Step {
-		return Step{{Object: o, Part: "none", Joint: "none", Contact: Reach, Direction: "none"}}
+	walk := func(o string) goal.Step {
+		return goal.Step{{Object: o, Part: "none", Joint: "none", Contact: goal.Reach, Direction: "none"}}
 	}
-	pair := func(o, part, joint string, c ContactKind) Pair {
+	pair := func(o, part, joint string, c goal.ContactKind) goal.Pair {
 		dir := "none"
-		if joint == "pelvis" && c == Touch {
+		if joint == "pelvis" && c == goal.Touch {
 			dir = "up"
 		}
-		return Pair{Object: o, Part: part, Joint: joint, Contact: c, Direction: dir}
+		return goal.Pair{Object: o, Part: part, Joint: joint, Contact: c, Direction: dir}
 	}
-	sit := Step{pair("chair_a", "seat", "pelvis", Touch)}
-	hand := Step{pair("chair_a", "seat", "pelvis", Touch), pair("chair_a", "seat", "left_hand", Touch)}
-	edge := Step{pair("bed_1", "mattress", "pelvis", Touch), pair("bed_1", "floor", "left_foot", Touch),
-		pair("bed_1", "floor", "right_foot", Touch), pair("bed_1", "mattress", "head", Avoid)}
-	lie := Step{pair("bed_1", "mattress", "pelvis", Touch), pair("bed_1", "mattress", "left_foot", Touch),
-		pair("bed_1", "mattress", "right_foot", Touch), pair("bed_1", "pillow_1", "head", Touch)}
+	sit := goal.Step{pair("chair_a", "seat", "pelvis", goal.Touch)}
+	hand := goal.Step{pair("chair_a", "seat", "pelvis", goal.Touch), pair("chair_a", "seat", "left_hand", goal.Touch)}
+	edge := goal.Step{pair("bed_1", "mattress", "pelvis", goal.Touch), pair("bed_1", "floor", "left_foot", goal.Touch),
+		pair("bed_1", "floor", "right_foot", goal.Touch), pair("bed_1", "mattress", "head", goal.Avoid)}
+	lie := goal.Step{pair("bed_1", "mattress", "pelvis", goal.Touch), pair("bed_1", "mattress", "left_foot", goal.Touch),
+		pair("bed_1", "mattress", "right_foot", goal.Touch), pair("bed_1", "pillow_1", "head", goal.Touch)}
 	cases := []struct {
-		steps []Step
+		steps []goal.Step
 		want  string
 	}{
-		{[]Step{walk("chair_a"), sit, walk("chair_a")}, "Walk to the chair on the left and sit on it, then get up, then step back from it."},
-		{[]Step{walk("chair_a"), sit, hand, sit}, "Walk to the chair on the left and sit on it, then put your left hand on the seat."},
-		{[]Step{walk("bed_1"), edge, lie, edge, walk("bed_1")}, "Walk to the bed and sit on its edge, then lie down on it with your head on the pillow, then sit up on its edge again, then get up, then step back from it."},
-		{[]Step{walk("chair_b"), sit, walk("bed_1"), edge}, "Walk to the chair on the right and sit on the chair on the left. Then walk to the bed and sit on its edge."},
-		{[]Step{walk("chair_a"), {pair("chair_a", "seat", "right_hand", Touch)}, walk("chair_a")}, "Walk to the chair on the left and touch its seat with your right hand, then step back from it."},
-		{[]Step{walk("bed_1"), append(lie[:3:3], pair("bed_1", "pillow_1", "head", Touch), pair("bed_1", "mattress", "right_shoulder", Touch),
-			pair("bed_1", "mattress", "left_shoulder", Avoid), pair("bed_1", "mattress", "left_knee", Avoid), pair("bed_1", "mattress", "right_knee", Avoid))},
+		{[]goal.Step{walk("chair_a"), sit, walk("chair_a")}, "Walk to the chair on the left and sit on it, then get up, then step back from it."},
+		{[]goal.Step{walk("chair_a"), sit, hand, sit}, "Walk to the chair on the left and sit on it, then put your left hand on the seat."},
+		{[]goal.Step{walk("bed_1"), edge, lie, edge, walk("bed_1")}, "Walk to the bed and sit on its edge, then lie down on it with your head on the pillow, then sit up on its edge again, then get up, then step back from it."},
+		{[]goal.Step{walk("chair_b"), sit, walk("bed_1"), edge}, "Walk to the chair on the right and sit on the chair on the left. Then walk to the bed and sit on its edge."},
+		{[]goal.Step{walk("chair_a"), {pair("chair_a", "seat", "right_hand", goal.Touch)}, walk("chair_a")}, "Walk to the chair on the left and touch its seat with your right hand, then step back from it."},
+		{[]goal.Step{walk("bed_1"), append(lie[:3:3], pair("bed_1", "pillow_1", "head", goal.Touch), pair("bed_1", "mattress", "right_shoulder", goal.Touch),
+			pair("bed_1", "mattress", "left_shoulder", goal.Avoid), pair("bed_1", "mattress", "left_knee", goal.Avoid), pair("bed_1", "mattress", "right_knee", goal.Avoid))},
 			"Walk to the bed and lie down on your right side on it with your head on the pillow and both knees up."},
-		{[]Step{sit, append(sit[:1:1], pair("chair_a", "back", "torso", Touch)), append(sit[:1:1], pair("chair_a", "seat", "left_hand", Avoid), pair("chair_a", "seat", "right_hand", Avoid))},
+		{[]goal.Step{sit, append(sit[:1:1], pair("chair_a", "back", "torso", goal.Touch)), append(sit[:1:1], pair("chair_a", "seat", "left_hand", goal.Avoid), pair("chair_a", "seat", "right_hand", goal.Avoid))},
 			"Sit on the chair on the left, leaning back against the backrest, then, still sitting on it, take both hands off the seat."},
-		{[]Step{walk("reach000"), {pair("reach000", "base_frame5", "right_hand", Touch)}, {pair("reach000", "base_frame5", "left_hand", Touch)}, walk("chair_b")},
+		{[]goal.Step{walk("reach000"), {pair("reach000", "base_frame5", "right_hand", goal.Touch)}, {pair("reach000", "base_frame5", "left_hand", goal.Touch)}, walk("chair_b")},
 			"Walk to the reach target and reach out to it with your right hand, then reach out to it with your left hand. Then walk to the chair on the right."},
-		{[]Step{{pair("reach000", "base_frame5", "left_hand", Touch)}, edge, {pair("bed_1", "pillow_1", "right_hand", Touch)}, {pair("bed_1", "mattress", "pelvis", Avoid)}},
+		{[]goal.Step{{pair("reach000", "base_frame5", "left_hand", goal.Touch)}, edge, {pair("bed_1", "pillow_1", "right_hand", goal.Touch)}, {pair("bed_1", "mattress", "pelvis", goal.Avoid)}},
 			"Touch the reach target with your left hand, then sit on the edge of the bed, then put your right hand on the pillow, then get up."},
 	}
 	r := wholeReader()
 	for _, c := range cases {
-		got := Instruct(s, c.steps)
+		got := instruction.Instruct(s, c.steps)
 		if got != c.want {
 			t.Errorf("got  %q\nwant %q", got, c.want)
 		}
@@ -371,7 +374,7 @@ func TestInstructStepShapes(t *testing.T) {
 			t.Errorf("%q: %v", got, err)
 			continue
 		}
-		if g, w := readGoals(t, plan.Reasoning), wantGoals(writeClauses(s, c.steps)); fmt.Sprint(g) != fmt.Sprint(w) {
+		if g, w := readGoals(t, plan.Reasoning), wantGoals(instruction.Write(s, c.steps)); fmt.Sprint(g) != fmt.Sprint(w) {
 			t.Errorf("%q: read as %v, want %v", got, g, w)
 		}
 	}

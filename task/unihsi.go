@@ -1,53 +1,53 @@
-package eval
+package task
 
 import (
 	"fmt"
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
 
+	"interactagent/instruction"
 	"interactagent/scene"
 	"interactagent/scene/unihsi"
+	"interactagent/task/goal"
 )
 
-// Importing UniHSI's scene plans as tasks over their proxy scenes (docs/unihsi.md).
+// Importing UniHSI's scene plans as tasks over their proxy scenes (docs/unihsi.md), their
+// instructions written from their chains of contacts (instruction.Instruct).
 
-// ImportUniHSI reads a UniHSI plan file, or one plan of it named as "FILE#ID", and makes its plans
-// tasks as ImportUniHSIPlans does. Each task's scene is "FILE#ID", which scene/load opens, so FILE
-// is kept as given: relative paths are relative to where the suite is run.
+// ImportUniHSI reads a UniHSI plan file, or one plan of it named as "FILE.json#ID" (a Ref), and
+// makes its plans tasks as ImportUniHSIPlans does. Each task's scene is "FILE.json#ID", which
+// OpenScene opens, so FILE is kept as given: relative paths are relative to where the suite is run.
 func ImportUniHSI(ref string) (*Suite, error) {
-	file, id := splitPlanRef(ref)
-	f, err := os.Open(file)
+	r, err := ParseRef(ref)
 	if err != nil {
-		return nil, fmt.Errorf("eval: import UniHSI plans: %w", err)
+		return nil, err
+	}
+	return importRef(r)
+}
+
+// importRef is ImportUniHSI for a reference already read.
+func importRef(r Ref) (*Suite, error) {
+	f, err := os.Open(r.File)
+	if err != nil {
+		return nil, fmt.Errorf("task: import UniHSI plans: %w", err)
 	}
 	defer f.Close()
 	plans, err := unihsi.Read(f)
 	if err != nil {
-		return nil, fmt.Errorf("eval: import %s: %w", file, err)
+		return nil, fmt.Errorf("task: import %s: %w", r.File, err)
 	}
-	if id != "" {
+	if r.ID != "" {
 		i := 0
-		for i < len(plans) && plans[i].ID != id {
+		for i < len(plans) && plans[i].ID != r.ID {
 			i++
 		}
 		if i == len(plans) {
-			return nil, fmt.Errorf("eval: import %s: no plan %q among its %d plans (the first is %q)", file, id, len(plans), plans[0].ID)
+			return nil, fmt.Errorf("task: import %s: no plan %q among its %d plans (the first is %q)", r.File, r.ID, len(plans), plans[0].ID)
 		}
 		plans = plans[i : i+1]
 	}
-	return ImportUniHSIPlans(plans, file), nil
-}
-
-// splitPlanRef splits "plans.json#0003" into the file and the plan id; a name whose part before
-// the last '#' is not a .json file is all file.
-func splitPlanRef(ref string) (file, id string) {
-	i := strings.LastIndexByte(ref, '#')
-	if i < 0 || !strings.EqualFold(path.Ext(ref[:i]), ".json") || strings.ContainsAny(ref[i+1:], `/\`) {
-		return ref, ""
-	}
-	return ref[:i], ref[i+1:]
+	return ImportUniHSIPlans(plans, r.File), nil
 }
 
 // ImportUniHSIPlans makes tasks of plans read from file: one per plan, over the plan's proxy
@@ -74,7 +74,7 @@ func ImportUniHSIPlans(plans []*unihsi.Plan, file string) *Suite {
 
 // importPlan makes one plan a task, or says why it cannot be run.
 func importPlan(p *unihsi.Plan, file, name string) (Task, string) {
-	t := Task{ID: name + "-" + p.ID, Scene: file + "#" + p.ID, Source: filepath.Base(file) + "#" + p.ID, Released: "partnet"}
+	t := Task{ID: name + "-" + p.ID, Scene: Ref{File: file, ID: p.ID}.String(), Source: Ref{File: filepath.Base(file), ID: p.ID}.String(), Released: "partnet"}
 	if p.SceneID != "" {
 		t.Released = "scannet"
 	}
@@ -95,7 +95,7 @@ func importPlan(p *unihsi.Plan, file, name string) (Task, string) {
 	}
 	t.Notes = append(append([]string{proxyNote(p)}, aliasNotes(aliases)...), notes...)
 	t.Complexity = Classify(t.Steps)
-	t.Instruction = Instruct(sc, t.Steps)
+	t.Instruction = instruction.Instruct(sc, t.Steps)
 	if err := t.Check(); err != nil {
 		return t, err.Error()
 	}
@@ -129,12 +129,12 @@ func withoutGeometry(p *unihsi.Plan) string {
 
 // convertSteps turns a plan's chain of contacts into steps, with notes on anything changed in the
 // turning: a part name with pattern characters is escaped so that it names only itself.
-func convertSteps(steps []unihsi.Step) ([]Step, []string) {
-	var out []Step
+func convertSteps(steps []unihsi.Step) ([]goal.Step, []string) {
+	var out []goal.Step
 	var notes []string
 	escaped := map[string]bool{}
 	for _, st := range steps {
-		var s Step
+		var s goal.Step
 		for _, c := range st {
 			part := c.Part
 			if strings.ContainsAny(part, `*?[\`) {
@@ -144,7 +144,7 @@ func convertSteps(steps []unihsi.Step) ([]Step, []string) {
 					notes = append(notes, fmt.Sprintf("part %q has pattern characters: escaped so that it names only itself", c.Part))
 				}
 			}
-			s = append(s, Pair{Object: c.Object, Part: part, Joint: c.Joint, Contact: ContactKind(c.Contact), Direction: c.Direction})
+			s = append(s, goal.Pair{Object: c.Object, Part: part, Joint: c.Joint, Contact: goal.ContactKind(c.Contact), Direction: c.Direction})
 		}
 		out = append(out, s)
 	}
@@ -161,45 +161,6 @@ func escapePattern(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
-}
-
-// unmeasurable says why the judge could not measure a goal of the steps in s: a joint-to-joint
-// pair (UniHSI's, which names a joint as the part), a contact without a joint, an object the
-// scene lacks or whose stand points a walking step needs, a part the proxy lacks.
-func unmeasurable(steps []Step, s *scene.Scene) string {
-	for i, st := range steps {
-		for _, p := range st {
-			if why := unmeasurablePair(p, s); why != "" {
-				return fmt.Sprintf("step %d: %s", i+1, why)
-			}
-		}
-	}
-	return ""
-}
-
-// unmeasurablePair is unmeasurable for one pair.
-func unmeasurablePair(p Pair, s *scene.Scene) string {
-	o, ok := s.Object(p.Object)
-	switch {
-	case !ok:
-		return fmt.Sprintf("the scene has no object %s", p.Object)
-	case p.Walk() && len(o.StandPoints) == 0:
-		return fmt.Sprintf("%s has no stand point for the walking step to reach", p.Object)
-	case p.Walk():
-		return ""
-	case joints[p.Part] != nil:
-		return fmt.Sprintf("%s to %s's %s is one of UniHSI's joint-to-joint pairs; the judge measures joints against parts only", p.Joint, p.Object, p.Part)
-	case joints[p.Joint] == nil:
-		return fmt.Sprintf("a contact with %s/%s names no joint (%q)", p.Object, p.Part, p.Joint)
-	case p.Part == "floor":
-		return ""
-	}
-	for _, pt := range o.Parts {
-		if ok, _ := path.Match(p.Part, pt.Name); ok || pt.Name == p.Part {
-			return ""
-		}
-	}
-	return fmt.Sprintf("the proxy of %s has no part %q to measure", p.Object, p.Part)
 }
 
 // proxyNote says that the scene is made of proxies, and for which models.

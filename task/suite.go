@@ -1,4 +1,4 @@
-package eval
+package task
 
 import (
 	"fmt"
@@ -40,7 +40,7 @@ const (
 func ReadSuite(r io.Reader, what string) (*Suite, error) {
 	var s Suite
 	if err := fileio.ReadJSON(r, what, fileio.JSONLimits{Bytes: MaxSuiteBytes, Values: MaxSuiteValues}, &s); err != nil {
-		return nil, fmt.Errorf("eval: suite: %w", err)
+		return nil, fmt.Errorf("task: suite: %w", err)
 	}
 	if err := s.Check(); err != nil {
 		return nil, fmt.Errorf("%w (in %s)", err, what)
@@ -51,10 +51,10 @@ func ReadSuite(r io.Reader, what string) (*Suite, error) {
 // Check reports a suite with no tasks, too many, a bad task or two tasks with one id.
 func (s *Suite) Check() error {
 	if len(s.Tasks) == 0 && len(s.Unrunnable) == 0 {
-		return fmt.Errorf("eval: suite %q has no tasks", s.Name)
+		return fmt.Errorf("task: suite %q has no tasks", s.Name)
 	}
 	if len(s.Tasks) > MaxSuiteTasks {
-		return fmt.Errorf("eval: suite %q has %d tasks, want at most %d", s.Name, len(s.Tasks), MaxSuiteTasks)
+		return fmt.Errorf("task: suite %q has %d tasks, want at most %d", s.Name, len(s.Tasks), MaxSuiteTasks)
 	}
 	seen := map[string]bool{}
 	for _, t := range s.Tasks {
@@ -62,7 +62,7 @@ func (s *Suite) Check() error {
 			return err
 		}
 		if seen[t.ID] {
-			return fmt.Errorf("eval: suite %q has two tasks %q", s.Name, t.ID)
+			return fmt.Errorf("task: suite %q has two tasks %q", s.Name, t.ID)
 		}
 		seen[t.ID] = true
 	}
@@ -95,7 +95,7 @@ func BuiltinSuites() []string {
 func BuiltinSuite(name string) (*Suite, error) {
 	f, err := assets.Suites().Open(name + ".json")
 	if err != nil {
-		return nil, fmt.Errorf("eval: no built-in suite %q; built-in suites: %s", name, strings.Join(BuiltinSuites(), ", "))
+		return nil, fmt.Errorf("task: no built-in suite %q; built-in suites: %s", name, strings.Join(BuiltinSuites(), ", "))
 	}
 	defer f.Close()
 	return ReadSuite(f, "built-in suite "+name)

@@ -41,22 +41,28 @@ func OpenSuite(ref string) (*Suite, error) {
 	if r.ID != "" {
 		return importRef(r)
 	}
-	data, err := readSuiteFile(r.File)
+	return openSuiteFile(r.File)
+}
+
+// openSuiteFile opens a suite file, or a file of UniHSI plans: a JSON object with "tasks" is a
+// suite, anything else is read as plans.
+func openSuiteFile(file string) (*Suite, error) {
+	data, err := readSuiteFile(file)
 	if err != nil {
 		return nil, err
 	}
 	if !isSuiteFile(data) {
 		plans, err := unihsi.Parse(data)
 		if err != nil {
-			return nil, fmt.Errorf("task: %s is neither a suite file (no \"tasks\"; docs/bench.md) nor UniHSI plans: %w", r.File, err)
+			return nil, fmt.Errorf("task: %s is neither a suite file (no \"tasks\"; docs/bench.md) nor UniHSI plans: %w", file, err)
 		}
-		return ImportUniHSIPlans(plans, r.File), nil
+		return ImportUniHSIPlans(plans, file), nil
 	}
-	s, err := ReadSuite(bytes.NewReader(data), r.File)
+	s, err := ReadSuite(bytes.NewReader(data), file)
 	if err != nil {
 		return nil, err
 	}
-	scenesNextTo(s, filepath.Dir(r.File))
+	scenesNextTo(s, filepath.Dir(file))
 	s.SetAsideUnmeasurable(OpenScene)
 	return s, nil
 }

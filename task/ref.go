@@ -30,7 +30,7 @@ func ParseRef(s string) (Ref, error) {
 	case r.ID == "":
 		return Ref{}, fmt.Errorf("task: reference %q: no id after '#', want FILE.json#ID or FILE.json", s)
 	case strings.IndexFunc(r.ID, unicode.IsControl) >= 0:
-		return Ref{}, fmt.Errorf("task: reference %q: the id %q holds a control character", s, r.ID)
+		return Ref{}, fmt.Errorf("task: reference %q: the id %q holds a control character, want printable text", s, r.ID)
 	}
 	return r, nil
 }

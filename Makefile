@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 BIN := bin/interactagent
 # Packages whose code starts goroutines; they are tested again under the race detector.
-RACE_PKGS := ./motion/... ./scene/... ./eval/... ./render/... ./executor/... ./httpclient/... ./mllm/... ./agent/... ./bench/... ./backend/... ./app/... ./cmd/...
+RACE_PKGS := ./motion/... ./scene/... ./eval/... ./render/... ./executor/... ./httpclient/... ./mllm/... ./agent/... ./bench/... ./wiring/... ./task/... ./instruction/... ./action/... ./app/... ./cmd/...
 export LANG ?= en_US.UTF-8
 
 .PHONY: package

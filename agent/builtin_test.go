@@ -28,7 +28,7 @@ func builtinEnv(t testing.TB, seed uint64, folder *Folder) Env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Env{Scene: s, SceneRef: "living_room", Task: demoTask, Model: geometric.New(geometric.Options{Seed: seed}),
+	return Env{Scene: s, Settings: Settings{Scene: "living_room", Task: demoTask}, Model: geometric.New(geometric.Options{Seed: seed}),
 		Executor: kinematic.New(kinematic.Options{Profile: kinematic.MotionLLM(), Seed: seed}), ExecutorName: "kinematic/motionllm", Folder: folder}
 }
 

@@ -222,7 +222,7 @@ func fastPolicy() httpclient.Policy {
 // the run at its first call, as an "input" fault, saying that the reasoner cannot use it.
 func TestInputTheReasonerCannotUseFailsAtOnce(t *testing.T) {
 	env := builtinEnv(t, 0, nil)
-	env.Task = "juggle three balls"
+	env.Settings.Task = "juggle three balls"
 	calls := 0
 	m := env.Model
 	env.Model = &mllm.Funcs{ModelName: m.Name(), AnalyzeFunc: func(ctx context.Context, in mllm.SceneInput) (mllm.SceneAnalysis, error) {

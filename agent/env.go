@@ -10,12 +10,12 @@ import (
 // Env is everything a run works with. The CLI, the desktop app and the benchmark fill it the same
 // way and call Run.
 type Env struct {
-	Scene *scene.Scene
-	// SceneRef is how the scene was opened (a built-in name or a file), kept in run.json so that
-	// the app and a resume open the same scene.
-	SceneRef string
-	// Task is the instruction, all any model role is told of what to do.
-	Task string
+	// Settings are what the run is built from: Settings.Scene is how Scene was opened (a built-in
+	// name or a file) and Settings.Task the instruction, all any model role is told of what to
+	// do; the backends' settings say how Model and Executor were built (never a key). run.json
+	// keeps them, so that the app and a resume open the same scene and build the same backends.
+	Settings Settings
+	Scene    *scene.Scene
 	// Model plays the five roles; the run puts its folder's reply cache around it.
 	Model mllm.Model
 	// Executor turns actions into motion; ExecutorName names it (with its profile) for caches and
@@ -32,9 +32,6 @@ type Env struct {
 	Person Intervener
 	// Prices estimate what the model costs (by model name, such as "gpt-4o"); nil estimates nothing.
 	Prices mllm.Prices
-	// Settings are how the front end built the backends (model, endpoint, profile; never a key),
-	// kept in run.json so that a resume builds the same ones.
-	Settings map[string]string
 }
 
 // Renderer draws what a model is shown: labelled shots of the scene and ghost images of motion.

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -17,7 +18,7 @@ func jsonUnmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
 
 // runInfo is run.json: what a run is, without secrets.
 func runInfo(r *runner) map[string]any {
-	return map[string]any{"task": r.env.Task, "scene": r.env.SceneRef, "config": r.cfg, "model": r.trace.Model,
+	return map[string]any{"task": r.env.Settings.Task, "scene": r.env.Settings.Scene, "config": r.cfg, "model": r.trace.Model,
 		"executor": r.env.ExecutorName, "settings": r.env.Settings, "versions": versions()}
 }
 
@@ -55,12 +56,12 @@ func (r *runner) finish(ctx context.Context) error {
 
 // RunInfo is run.json as a resume reads it back.
 type RunInfo struct {
-	Task     string            `json:"task"`
-	Scene    string            `json:"scene"`
-	Config   Config            `json:"config"`
-	Model    string            `json:"model"`
-	Executor string            `json:"executor"`
-	Settings map[string]string `json:"settings"`
+	Task     string    `json:"task"`
+	Scene    string    `json:"scene"`
+	Config   Config    `json:"config"`
+	Model    string    `json:"model"`
+	Executor string    `json:"executor"`
+	Settings *Settings `json:"settings"` // nil in a run.json that holds none
 }
 
 // ReadRunInfo reads a run folder's run.json.
@@ -72,6 +73,9 @@ func ReadRunInfo(dir string) (RunInfo, error) {
 	}
 	if err := fileio.DecodeJSON(data, &info, false); err != nil {
 		return info, fmt.Errorf("agent: %s/run.json: %w", dir, err)
+	}
+	if s := info.Settings; s != nil { // run.json also names the scene and task at its top
+		s.Scene, s.Task = cmp.Or(s.Scene, info.Scene), cmp.Or(s.Task, info.Task)
 	}
 	return info, nil
 }

@@ -98,7 +98,7 @@ func openRoom(t *testing.T) *scene.Scene {
 func runScript(t *testing.T, s *script, cfg Config) (*Trace, *counter) {
 	t.Helper()
 	ex := &counter{e: kinematic.New(kinematic.Options{})}
-	env := Env{Scene: openRoom(t), SceneRef: "living_room", Task: "walk about", Model: s.model(), Executor: ex, ExecutorName: "kinematic/ideal"}
+	env := Env{Scene: openRoom(t), Settings: Settings{Scene: "living_room", Task: "walk about"}, Model: s.model(), Executor: ex, ExecutorName: "kinematic/ideal"}
 	tr, err := Run(context.Background(), env, cfg, nil)
 	if err != nil {
 		t.Fatal(err)

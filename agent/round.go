@@ -57,7 +57,7 @@ func (r *runner) finishRound(ctx context.Context, res *RoundResult) error {
 	}
 	res.Image = roundFile(res.Index, "ghost.png")
 	if r.cfg.Feedback == Hybrid {
-		res.Feedback = roundFeedback(r.prep, r.env.Task, res.Motion)
+		res.Feedback = roundFeedback(r.prep, r.env.Settings.Task, res.Motion)
 	}
 	if r.cfg.Mode.reflects() {
 		v, err := ask(ctx, r, mllm.RoleCheck, Event{Round: res.Index}, func(ctx context.Context) (mllm.Verdict, error) {

@@ -37,7 +37,7 @@ func checkEnv(env Env) error {
 	switch {
 	case env.Scene == nil:
 		return errors.New("agent: no scene")
-	case strings.TrimSpace(env.Task) == "":
+	case strings.TrimSpace(env.Settings.Task) == "":
 		return errors.New("agent: no task: want an instruction such as \"walk to the sofa and sit down\"")
 	case env.Model == nil:
 		return errors.New("agent: no model")
@@ -66,7 +66,7 @@ type runner struct {
 // newRunner wraps the model with the folder's reply cache and the executor with its execution cache.
 func newRunner(env Env, cfg Config, events chan<- Event) (*runner, error) {
 	r := &runner{env: env, cfg: cfg, events: events, model: env.Model, prep: eval.Prepare(env.Scene), images: map[string][]byte{}}
-	r.trace = &Trace{Task: env.Task, SceneRef: env.SceneRef, Config: cfg, Model: env.Model.Name(), Executor: env.ExecutorName}
+	r.trace = &Trace{Task: env.Settings.Task, SceneRef: env.Settings.Scene, Config: cfg, Model: env.Model.Name(), Executor: env.ExecutorName}
 	dir := ""
 	if env.Folder != nil {
 		c, err := mllm.WithCache(env.Model, env.Folder.Path("cache/mllm"))
@@ -120,7 +120,7 @@ func (r *runner) rounds() int {
 
 // start records the run, writes run.json, draws the shots and analyses the scene.
 func (r *runner) start(ctx context.Context) error {
-	if err := r.emit(ctx, Event{Kind: KindRun, Text: r.env.Task, By: "agent", Plan: []string{string(r.cfg.Mode), r.trace.Model, r.env.ExecutorName}}); err != nil {
+	if err := r.emit(ctx, Event{Kind: KindRun, Text: r.env.Settings.Task, By: "agent", Plan: []string{string(r.cfg.Mode), r.trace.Model, r.env.ExecutorName}}); err != nil {
 		return err
 	}
 	if err := r.writeJSON("run.json", runInfo(r)); err != nil {
@@ -143,7 +143,7 @@ func (r *runner) start(ctx context.Context) error {
 
 // context is what every role is told.
 func (r *runner) context() mllm.Context {
-	return mllm.Context{Task: r.env.Task, Description: r.trace.Description, Scene: r.env.Scene, Start: r.env.Scene.Start, Lessons: r.lessons}
+	return mllm.Context{Task: r.env.Settings.Task, Description: r.trace.Description, Scene: r.env.Scene, Start: r.env.Scene.Start, Lessons: r.lessons}
 }
 
 // firstPlan asks for round 1's plan.

@@ -4,16 +4,14 @@ import (
 	"fyne.io/fyne/v2"
 
 	"interactagent/agent"
-	"interactagent/backend"
+	"interactagent/wiring"
 )
 
 // RunSettings are what the run panel asks for and the app remembers between sessions in Fyne's
-// preferences: the scene, the instruction, the backends and the loop's settings. An API key is
+// preferences: the run's settings (scene, instruction, backends) and the loop's. An API key is
 // never among them: the backends read it from the environment when a run starts.
 type RunSettings struct {
-	Scene    string
-	Task     string
-	Backend  backend.Settings
+	Run      agent.Settings
 	Mode     agent.Mode
 	NMax     int
 	RMax     int
@@ -23,24 +21,24 @@ type RunSettings struct {
 // DefaultRunSettings are a first start's: the demo task in the living room, full mode, built-in
 // backends.
 func DefaultRunSettings() RunSettings {
-	return RunSettings{Scene: "living_room", Task: "sit on the armchair, then walk to the bookshelf and touch it with your right hand",
-		Backend: backend.Defaults(), Mode: agent.Full, NMax: 5, RMax: 2, Feedback: agent.Visual}
+	run := agent.DefaultSettings()
+	run.Scene, run.Task = "living_room", "sit on the armchair, then walk to the bookshelf and touch it with your right hand"
+	return RunSettings{Run: run, Mode: agent.Full, NMax: 5, RMax: 2, Feedback: agent.Visual}
 }
 
-// Preference keys, prefixed so that they never meet another part's.
+// Preference keys, prefixed so that they never meet another part's: "run." and the setting's name.
 const prefPrefix = "run."
 
 // LoadRunSettings reads the remembered settings, keeping defaults for what was never saved or no
 // longer parses.
 func LoadRunSettings(p fyne.Preferences) RunSettings {
 	s := DefaultRunSettings()
-	str := func(key string, dst *string) { *dst = p.StringWithFallback(prefPrefix+key, *dst) }
-	str("scene", &s.Scene)
-	str("task", &s.Task)
-	str(backend.KeyModel, &s.Backend.Model)
-	str(backend.KeyBaseURL, &s.Backend.BaseURL)
-	str(backend.KeyExecutor, &s.Backend.Executor)
-	str(backend.KeyProfile, &s.Backend.Profile)
+	for _, f := range s.Run.Fields() {
+		def := f.Value.String()
+		if f.Value.Set(p.StringWithFallback(prefPrefix+f.Name, def)) != nil {
+			f.Value.Set(def) // a value that no longer parses: the default stays
+		}
+	}
 	if m, err := agent.ParseMode(p.String(prefPrefix + "mode")); err == nil {
 		s.Mode = m
 	}
@@ -54,12 +52,9 @@ func LoadRunSettings(p fyne.Preferences) RunSettings {
 
 // Save remembers the settings.
 func (s RunSettings) Save(p fyne.Preferences) {
-	p.SetString(prefPrefix+"scene", s.Scene)
-	p.SetString(prefPrefix+"task", s.Task)
-	p.SetString(prefPrefix+backend.KeyModel, s.Backend.Model)
-	p.SetString(prefPrefix+backend.KeyBaseURL, s.Backend.BaseURL)
-	p.SetString(prefPrefix+backend.KeyExecutor, s.Backend.Executor)
-	p.SetString(prefPrefix+backend.KeyProfile, s.Backend.Profile)
+	for _, f := range s.Run.Fields() {
+		p.SetString(prefPrefix+f.Name, f.Value.String())
+	}
 	p.SetString(prefPrefix+"mode", string(s.Mode))
 	p.SetString(prefPrefix+"feedback", string(s.Feedback))
 	p.SetInt(prefPrefix+"n-max", s.NMax)
@@ -67,11 +62,9 @@ func (s RunSettings) Save(p fyne.Preferences) {
 }
 
 // Job returns the run these settings ask for, written to folder out.
-func (s RunSettings) Job(out string) backend.Job {
-	m := map[string]string{"scene": s.Scene, "task": s.Task}
-	s.Backend.Put(m)
+func (s RunSettings) Job(out string) wiring.Job {
 	cfg := agent.Config{Mode: s.Mode, NMax: s.NMax, RMax: s.RMax, Feedback: s.Feedback}
-	return backend.Job{Settings: m, Config: cfg, Out: out, NoRender: s.Backend.BuiltinModel()}
+	return wiring.Job{Settings: s.Run, Config: cfg, Out: out, NoRender: s.Run.BuiltinModel()}
 }
 
 // recentKey holds the run folders opened lately, newest first, one per line.

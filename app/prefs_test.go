@@ -18,8 +18,8 @@ func TestSettingsSurviveARestart(t *testing.T) {
 	if s != DefaultRunSettings() {
 		t.Fatalf("first start: %+v, want the defaults", s)
 	}
-	s.Scene, s.Task, s.Mode, s.NMax, s.RMax = "bedroom", "lie on the bed", agent.Online, 3, 1
-	s.Backend.Model, s.Backend.BaseURL, s.Backend.Profile = "gpt-4o", "https://example.test/v1", "ideal"
+	s.Run.Scene, s.Run.Task, s.Mode, s.NMax, s.RMax = "bedroom", "lie on the bed", agent.Online, 3, 1
+	s.Run.Model, s.Run.BaseURL, s.Run.Profile, s.Run.OneImage = "gpt-4o", "https://example.test/v1", "ideal", true
 	s.Save(a.Preferences())
 	AddRecentRun(a.Preferences(), "runs/a")
 	AddRecentRun(a.Preferences(), "runs/b")
@@ -33,22 +33,24 @@ func TestSettingsSurviveARestart(t *testing.T) {
 	if r := RecentRuns(a.Preferences()); strings.Join(r, ",") != "runs/a,runs/b" {
 		t.Errorf("recent runs %v, want [runs/a runs/b]", r)
 	}
-	for _, key := range []string{"scene", "task", "model", "base-url", "executor", "profile", "mode", "feedback"} {
+	for _, key := range []string{"scene", "task", "model", "base-url", "prompts", "one-image", "executor", "profile", "mode", "feedback"} {
 		if v := a.Preferences().String(prefPrefix + key); strings.Contains(v, "sk-never") {
 			t.Errorf("preference %s holds the API key", key)
 		}
 	}
 	job := again.Job(t.TempDir())
-	if job.Settings["model"] != "gpt-4o" || job.Config.Mode != agent.Online || !strings.Contains(job.Settings["base-url"], "example.test") {
+	if job.Settings.Model != "gpt-4o" || job.Config.Mode != agent.Online || !strings.Contains(job.Settings.BaseURL, "example.test") || !bool(job.Settings.OneImage) {
 		t.Errorf("job from settings: %+v", job)
 	}
 }
 
-// TestSettingsIgnoreBadValues: a mode no longer known keeps the default.
+// TestSettingsIgnoreBadValues: a mode no longer known, or a setting that no longer parses, keeps
+// the default.
 func TestSettingsIgnoreBadValues(t *testing.T) {
 	a := test.NewTempApp(t)
 	a.Preferences().SetString(prefPrefix+"mode", "sideways")
-	if s := LoadRunSettings(a.Preferences()); s.Mode != agent.Full {
-		t.Errorf("bad mode read as %q", s.Mode)
+	a.Preferences().SetString(prefPrefix+"one-image", "perhaps")
+	if s := LoadRunSettings(a.Preferences()); s.Mode != agent.Full || bool(s.Run.OneImage) {
+		t.Errorf("bad mode read as %q, one-image as %v", s.Mode, s.Run.OneImage)
 	}
 }

@@ -14,7 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"interactagent/agent"
-	"interactagent/backend"
+	"interactagent/wiring"
 	"interactagent/mllm"
 	"interactagent/scene/furniture"
 	"interactagent/task"
@@ -57,20 +57,20 @@ func newRunPanel(w *Window) *runPanel {
 	p := &runPanel{w: w}
 	s := LoadRunSettings(w.app.Preferences())
 	p.scene = widget.NewSelectEntry(furniture.BuiltinNames())
-	p.scene.SetText(s.Scene)
+	p.scene.SetText(s.Run.Scene)
 	p.tasks = widget.NewSelect(nil, p.pickTask)
 	p.tasks.PlaceHolder = "pick a task of the suite, or type an instruction below"
 	p.loadSuite("builtin")
 	p.task = widget.NewMultiLineEntry()
 	p.task.Wrapping = fyne.TextWrapWord
-	p.task.SetText(s.Task)
+	p.task.SetText(s.Run.Task)
 	p.model, p.baseURL, p.executor = widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
-	p.model.SetText(s.Backend.Model)
-	p.baseURL.SetText(s.Backend.BaseURL)
+	p.model.SetText(s.Run.Model)
+	p.baseURL.SetText(s.Run.BaseURL)
 	p.baseURL.PlaceHolder = "$OPENAI_BASE_URL (the key comes from $OPENAI_API_KEY)"
-	p.executor.SetText(s.Backend.Executor)
+	p.executor.SetText(s.Run.Executor)
 	p.profile = widget.NewSelect([]string{"motionllm", "ideal"}, nil)
-	p.profile.SetSelected(s.Backend.Profile)
+	p.profile.SetSelected(s.Run.Profile)
 	p.mode = widget.NewSelect(agentModes(), nil)
 	p.mode.SetSelected(string(s.Mode))
 	p.feedback = widget.NewSelect([]string{string(agent.Visual), string(agent.Hybrid)}, nil)
@@ -154,8 +154,10 @@ func (p *runPanel) pickTask(label string) {
 
 // settings reads the form.
 func (p *runPanel) settings() (RunSettings, error) {
-	s := RunSettings{Scene: p.scene.Text, Task: p.task.Text, Mode: agent.Mode(p.mode.Selected), Feedback: agent.Feedback(p.feedback.Selected)}
-	s.Backend = backend.Settings{Model: p.model.Text, BaseURL: p.baseURL.Text, Executor: p.executor.Text, Profile: p.profile.Selected}
+	s := LoadRunSettings(p.w.app.Preferences()) // what the form does not show stays as remembered
+	s.Mode, s.Feedback = agent.Mode(p.mode.Selected), agent.Feedback(p.feedback.Selected)
+	s.Run.Scene, s.Run.Task = p.scene.Text, p.task.Text
+	s.Run.Model, s.Run.BaseURL, s.Run.Executor, s.Run.Profile = p.model.Text, p.baseURL.Text, p.executor.Text, p.profile.Selected
 	var err error
 	if s.NMax, err = strconv.Atoi(p.nmax.Text); err != nil {
 		return s, fmt.Errorf("N_max %q: want a whole number", p.nmax.Text)
@@ -187,7 +189,7 @@ func (p *runPanel) startRun() {
 	}
 	s.Save(p.w.app.Preferences())
 	dir := freshDir(filepath.Join(p.w.opt.RunsDir, "app-"+time.Now().Format("20060102-150405")))
-	env, closeEnv, err := backend.NewEnv(s.Job(dir))
+	env, closeEnv, err := wiring.NewEnv(s.Job(dir))
 	if err != nil {
 		dialog.ShowError(err, p.w.W)
 		return

@@ -32,7 +32,7 @@ func TestRunPanelRunsAndShowsTheRun(t *testing.T) {
 			if s.Run.Info.Task != "walk to the bed" || len(s.Panes) == 0 {
 				t.Fatalf("on screen: task %q, %d panes", s.Run.Info.Task, len(s.Panes))
 			}
-			if got := LoadRunSettings(a.Preferences()); got.Scene != "bedroom" || got.Mode != "online" || got.NMax != 2 {
+			if got := LoadRunSettings(a.Preferences()); got.Run.Scene != "bedroom" || got.Mode != "online" || got.NMax != 2 {
 				t.Errorf("remembered %+v", got)
 			}
 			return

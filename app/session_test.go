@@ -20,8 +20,8 @@ func demoRun(t testing.TB) string {
 		t.Fatal(err)
 	}
 	defer folder.Close()
-	env := agent.Env{Scene: livingRoom(t), SceneRef: "living_room",
-		Task:  "sit on the armchair, then walk to the bookshelf and touch it with your right hand",
+	env := agent.Env{Scene: livingRoom(t), Settings: agent.Settings{Scene: "living_room",
+		Task: "sit on the armchair, then walk to the bookshelf and touch it with your right hand"},
 		Model: geometric.New(geometric.Options{}), Folder: folder, ExecutorName: "kinematic/motionllm",
 		Executor: kinematic.New(kinematic.Options{Profile: kinematic.MotionLLM()})}
 	if _, err := agent.Run(context.Background(), env, agent.Config{Mode: agent.Full, NMax: 2, NoEarlyStop: true}, nil); err != nil {

@@ -26,8 +26,9 @@ type Manifest struct {
 	Seeds    int          `json:"seeds"`
 	// Config is the agent's config, after Defaults, without the mode and the seed each trial sets.
 	Config agent.Config `json:"config"`
-	// Settings are how the backends were built (model, endpoint, executor, profile; never a key).
-	Settings map[string]string `json:"settings,omitempty"`
+	// Settings are how the backends were built (model, endpoint, executor, profile; never a key);
+	// each trial adds its task's scene and instruction.
+	Settings agent.Settings `json:"settings"`
 	// Backends describe the backends in words for the report, such as the model's Name.
 	Backends []string `json:"backends,omitempty"`
 	// Render says whether the model was shown rendered images (else blank stand-ins).

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"interactagent/agent"
-	"interactagent/backend"
 	"interactagent/task"
 )
 
@@ -33,7 +32,7 @@ func smallManifest(t *testing.T) *Manifest {
 			s.Tasks = append(s.Tasks, task)
 		}
 	}
-	set := backend.Defaults()
+	set := agent.DefaultSettings()
 	lines, err := Describe(set)
 	if err != nil {
 		t.Fatal(err)
@@ -41,14 +40,13 @@ func smallManifest(t *testing.T) *Manifest {
 	cfg := agent.Config{}.Defaults()
 	cfg.Mode = ""
 	m := &Manifest{SuiteRef: "small", Suite: s, Modes: []agent.Mode{agent.Naive, agent.Online}, Seeds: 1, Config: cfg,
-		Settings: map[string]string{}, Backends: lines}
-	set.Put(m.Settings)
+		Settings: set, Backends: lines}
 	return m
 }
 
 // options are a test bench's options.
 func options(out string, shard Shard, workers int) Options {
-	return Options{Out: out, Workers: workers, Shard: shard, NewEnv: Backends(backend.Defaults())}
+	return Options{Out: out, Workers: workers, Shard: shard, NewEnv: Backends(agent.DefaultSettings())}
 }
 
 // comparable reads a bench folder's report.md and results.csv without wall times: the cost

@@ -3,7 +3,6 @@ package bench
 import (
 	"context"
 	"fmt"
-	"maps"
 	"path/filepath"
 	"time"
 
@@ -57,15 +56,11 @@ func runTrial(ctx context.Context, m *Manifest, o Options, t Trial, render agent
 }
 
 // placeTrial gives a trial's backends (env, from Options.NewEnv) the rest of what a run needs:
-// the scene, the task, the run folder and the renderer, and the scene and task among the
-// settings run.json records.
+// the scene and the task (also in the settings run.json records), the run folder and the
+// renderer.
 func placeTrial(env *agent.Env, tk task.Task, sc *scene.Scene, folder *agent.Folder, render agent.Renderer) {
-	env.Scene, env.SceneRef, env.Task, env.Folder, env.Render = sc, tk.Scene, tk.Instruction, folder, render
-	env.Settings = maps.Clone(env.Settings)
-	if env.Settings == nil {
-		env.Settings = map[string]string{}
-	}
-	env.Settings["scene"], env.Settings["task"] = tk.Scene, tk.Instruction
+	env.Settings.Scene, env.Settings.Task = tk.Scene, tk.Instruction
+	env.Scene, env.Folder, env.Render = sc, folder, render
 }
 
 // watchedRun runs the agent under a guard (see watch), and returns the trace, why the guard

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"interactagent/agent"
-	"interactagent/backend"
+	"interactagent/wiring"
 	"interactagent/motion"
 )
 
@@ -33,9 +33,9 @@ func testRun(t testing.TB) string {
 		if runErr != nil {
 			return
 		}
-		j := backend.Job{Settings: map[string]string{"scene": "living_room", "task": testTask},
+		j := wiring.Job{Settings: agent.Settings{Scene: "living_room", Task: testTask},
 			Config: agent.Config{Mode: agent.Offline, NMax: 2, NoEarlyStop: true}, Out: runDir, NoRender: true}
-		env, done, err := backend.NewEnv(j)
+		env, done, err := wiring.NewEnv(j)
 		if err != nil {
 			runErr = err
 			return

@@ -3,28 +3,28 @@ package main
 import (
 	"flag"
 	"fmt"
+	"slices"
 	"time"
 
 	"interactagent/agent"
-	"interactagent/backend"
 )
 
-// settingFlag adds a flag that writes its value into m under its name, with value as default.
-func settingFlag(fs *flag.FlagSet, m map[string]string, name, value, usage string) {
-	fs.Func(name, usage+fmt.Sprintf(" (default %q)", value), func(v string) error { m[name] = v; return nil })
-	m[name] = value
+// settingFlags binds the flags of the settings s to their fields: every setting but those named in
+// except, each flag named and helped as agent.Settings says (run takes them all; bench leaves the
+// scene and the task to its suite). A setting added to agent.Settings is a flag here at once.
+func settingFlags(fs *flag.FlagSet, s *agent.Settings, except ...string) {
+	for _, f := range s.Fields() {
+		if !slices.Contains(except, f.Name) {
+			fs.Var(f.Value, f.Name, f.Help)
+		}
+	}
 }
 
-// backendFlags adds the flags that choose the backends (run and bench share them), writing into m
-// under backend's keys.
-func backendFlags(fs *flag.FlagSet, m map[string]string) {
-	d := backend.Defaults()
-	settingFlag(fs, m, backend.KeyModel, d.Model, "builtin (the geometric stand-in reasoner) or a model name of an OpenAI-compatible endpoint (gpt-4o, qwen-vl-max, …)")
-	settingFlag(fs, m, backend.KeyBaseURL, d.BaseURL, "the endpoint of --model (default $OPENAI_BASE_URL, else OpenAI); the key comes from $OPENAI_API_KEY")
-	settingFlag(fs, m, backend.KeyPrompts, d.Prompts, "a folder of prompt templates overriding the built-in ones (mllm/openai)")
-	settingFlag(fs, m, backend.KeyOneImage, "false", "true: tile every image of a request into one, for servers that take one image per message (Ollama)")
-	settingFlag(fs, m, backend.KeyExecutor, d.Executor, "builtin (the kinematic executor) or the URL of a MotionLLM server; its token comes from $"+backend.TokenEnv)
-	settingFlag(fs, m, backend.KeyProfile, d.Profile, "built-in executor's error model: ideal or motionllm")
+// setFlags returns the names of the flags set on the command line.
+func setFlags(fs *flag.FlagSet) []string {
+	var names []string
+	fs.Visit(func(f *flag.Flag) { names = append(names, f.Name) })
+	return names
 }
 
 // modelDeadlineFlag adds --model-deadline (run and bench share it), writing into d; 0, its

@@ -9,12 +9,11 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"time"
 
 	"interactagent/agent"
-	"interactagent/backend"
+	"interactagent/wiring"
 	"interactagent/bench"
 	"interactagent/task"
 )
@@ -28,8 +27,8 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 		return runBenchMerge(args[1:], stdout)
 	}
 	fs := newFlags("bench", benchArgs, stdout)
-	settings := map[string]string{}
-	backendFlags(fs.FlagSet, settings)
+	settings := agent.DefaultSettings()
+	settingFlags(fs.FlagSet, &settings, agent.SettingScene, agent.SettingTask) // the suite gives them
 	suite := fs.String("suite", "builtin", "a built-in suite's name, a suite file (docs/bench.md) or a UniHSI plan file")
 	modes := fs.String("modes", "naive,online,offline,full", "comma-separated modes to run: naive, online, offline, full")
 	seeds := fs.Int("seeds", 1, "seeds per task and mode (0 … N-1): the agent's, the executor's and the reasoner's seed")
@@ -54,7 +53,7 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 	b := benchSetup{suite: *suite, modes: *modes, seeds: *seeds, workers: *workers, feedback: *feedback, cfg: cfg,
 		out: *out, resume: *resume, shard: *shard, shards: *shards, render: *render, settings: settings}
 	b.fromFolder = *resume && *out != "" && !definesBench(fs.FlagSet)
-	b.given = givenFlags(fs.FlagSet, settings, backend.KeyBaseURL, backend.KeyExecutor)
+	b.given = settings.Only(setFlags(fs.FlagSet)...)
 	return b.run(ctx, stdout)
 }
 
@@ -73,7 +72,7 @@ func definesBench(fs *flag.FlagSet) bool {
 	defines := false
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
-		case "out", "resume", "workers", "shard", "shards", backend.KeyBaseURL, backend.KeyExecutor:
+		case "out", "resume", "workers", "shard", "shards", "base-url", "executor":
 			// The endpoints, given with --resume alone, accept the folder's own (fromFolder).
 		default:
 			defines = true
@@ -82,26 +81,15 @@ func definesBench(fs *flag.FlagSet) bool {
 	return defines
 }
 
-// givenFlags returns the values (from settings) of those of names set on the command line.
-func givenFlags(fs *flag.FlagSet, settings map[string]string, names ...string) map[string]string {
-	given := map[string]string{}
-	fs.Visit(func(f *flag.Flag) {
-		if slices.Contains(names, f.Name) {
-			given[f.Name] = settings[f.Name]
-		}
-	})
-	return given
-}
-
 // benchSetup is what `interactagent bench` was asked to do.
 type benchSetup struct {
 	suite, modes, feedback, out, shard string
 	seeds, workers, shards             int
 	cfg                                agent.Config
 	resume, render                     bool
-	settings                           map[string]string
-	// given holds the endpoint flags set on the command line, by name.
-	given map[string]string
+	settings                           agent.Settings
+	// given holds the settings set on the command line, the others empty.
+	given agent.Settings
 	// fromFolder takes the bench from --out's bench.json: --resume with no flag that defines it.
 	fromFolder bool
 }
@@ -179,36 +167,28 @@ func (b benchSetup) config() (agent.Config, error) {
 // backends reads the backend flags into the manifest: the description of the backends and the
 // settings a trial builds them from.
 func (b benchSetup) backends(m *bench.Manifest) error {
-	set, err := backend.FromMap(b.settings)
-	if err != nil {
+	var err error
+	if m.Backends, err = bench.Describe(b.settings); err != nil {
 		return usageError{err.Error()}
 	}
-	if m.Backends, err = bench.Describe(set); err != nil {
-		return usageError{err.Error()}
-	}
-	m.Settings = map[string]string{}
-	set.Put(m.Settings)
+	m.Settings = b.settings
 	return nil
 }
 
 // folderManifest reads --out's bench.json for a resume, refusing endpoints it names that this
-// command was not given (backend.CheckGiven) and endpoint flags that differ from its own.
+// command was not given (wiring.CheckGiven) and endpoint flags that differ from its own.
 func (b benchSetup) folderManifest() (*bench.Manifest, error) {
 	m, err := bench.ReadManifest(b.out)
 	if err != nil {
 		return nil, err
 	}
 	source := filepath.Join(b.out, "bench.json")
-	for _, key := range []string{backend.KeyBaseURL, backend.KeyExecutor} {
-		if v, ok := b.given[key]; ok && v != m.Settings[key] {
-			return nil, usageError{fmt.Sprintf("--%s %s: %s runs with %q; a resumed bench keeps its own (drop the flag)", key, v, source, m.Settings[key])}
+	for _, key := range []string{"base-url", "executor"} {
+		if v := setting(b.given, key); v != "" && v != setting(m.Settings, key) {
+			return nil, usageError{fmt.Sprintf("--%s %s: %s runs with %q; a resumed bench keeps its own (drop the flag)", key, v, source, setting(m.Settings, key))}
 		}
 	}
-	set, err := backend.FromMap(m.Settings)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", source, err)
-	}
-	if err := set.CheckGiven(source, backend.Given{Flags: b.given, Getenv: os.Getenv}); err != nil {
+	if err := wiring.CheckGiven(m.Settings, source, wiring.Given{Settings: b.given, Getenv: os.Getenv}); err != nil {
 		return nil, usageError{err.Error()}
 	}
 	return m, nil
@@ -236,8 +216,7 @@ func (b benchSetup) options(m *bench.Manifest, stdout io.Writer) (bench.Options,
 	if b.workers < 1 {
 		return bench.Options{}, usageError{fmt.Sprintf("--workers %d: want at least 1", b.workers)}
 	}
-	set, _ := backend.FromMap(m.Settings)
-	o := bench.Options{Out: b.out, Workers: b.workers, Resume: b.resume, Shard: sh, NewEnv: bench.Backends(set),
+	o := bench.Options{Out: b.out, Workers: b.workers, Resume: b.resume, Shard: sh, NewEnv: bench.Backends(m.Settings),
 		Progress: benchProgress(stdout)}
 	if o.Out == "" {
 		o.Out = filepath.Join("runs", "bench-"+time.Now().Format("20060102-150405"))

@@ -12,14 +12,14 @@ import (
 	"time"
 
 	"interactagent/agent"
-	"interactagent/backend"
+	"interactagent/wiring"
 	"interactagent/export"
 )
 
 // runConfig is what `interactagent run` was asked to do: the task and the backends (settings, as
 // run.json keeps them for a resume) and the loop's config.
 type runConfig struct {
-	settings map[string]string
+	settings agent.Settings
 	cfg      agent.Config
 	out      string
 	resume   string
@@ -29,10 +29,8 @@ type runConfig struct {
 // runRun runs one task with the agent and writes its run folder.
 func runRun(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("run", "", stdout)
-	c := runConfig{settings: map[string]string{}}
-	settingFlag(fs.FlagSet, c.settings, "scene", "", "built-in scene name or scene file")
-	settingFlag(fs.FlagSet, c.settings, "task", "", `the instruction, such as "walk to the sofa and sit on it"`)
-	backendFlags(fs.FlagSet, c.settings)
+	c := runConfig{settings: agent.DefaultSettings()}
+	settingFlags(fs.FlagSet, &c.settings)
 	mode := fs.String("mode", "full", "naive, online, offline or full")
 	feedback := fs.String("feedback", "visual", "visual (the paper's) or hybrid (adds measured numbers to observation and reflection)")
 	fs.IntVar(&c.cfg.NMax, "n-max", 5, "most reflection rounds")
@@ -67,7 +65,7 @@ func (c *runConfig) fill(fs *flag.FlagSet, mode, feedback string) error {
 	if c.cfg.Feedback, err = agent.ParseFeedback(feedback); err != nil {
 		return usageError{"--feedback: " + err.Error()}
 	}
-	if c.settings["scene"] == "" || c.settings["task"] == "" {
+	if c.settings.Scene == "" || c.settings.Task == "" {
 		return usageError{"--scene and --task are required (or --resume DIR)"}
 	}
 	if err := c.cfg.Defaults().Validate(); err != nil {
@@ -81,7 +79,7 @@ func (c *runConfig) fill(fs *flag.FlagSet, mode, feedback string) error {
 
 // fromFolder takes the task, backends and config from a run folder; flags that would change
 // them are refused, since the run would no longer be the one resumed. --base-url and --executor
-// may repeat the folder's own endpoints: that is how a user accepts them (backend.CheckGiven).
+// may repeat the folder's own endpoints: that is how a user accepts them (wiring.CheckGiven).
 // --model-deadline may change how long a role's call waits, which changes no result.
 func (c *runConfig) fromFolder(fs *flag.FlagSet) error {
 	source := filepath.Join(c.resume, "run.json")
@@ -100,39 +98,44 @@ func (c *runConfig) fromFolder(fs *flag.FlagSet) error {
 	if info.Settings == nil {
 		return fmt.Errorf("%s holds no settings to resume with", source)
 	}
-	given, changed := resumeFlags(fs, c.settings, info.Settings)
+	changed := changedOnResume(fs, c.settings, *info.Settings)
 	if len(changed) > 0 {
 		return usageError{fmt.Sprintf("--resume takes the run's own settings from its run.json; drop %v", changed)}
 	}
-	set, err := backend.FromMap(info.Settings)
-	if err != nil {
-		return fmt.Errorf("%s: %w", source, err)
-	}
-	if err := set.CheckGiven(source, backend.Given{Flags: given, Getenv: os.Getenv}); err != nil {
+	given := wiring.Given{Settings: c.settings.Only(setFlags(fs)...), Getenv: os.Getenv}
+	if err := wiring.CheckGiven(*info.Settings, source, given); err != nil {
 		return usageError{err.Error()}
 	}
 	deadline := c.cfg.ModelDeadline
-	c.settings, c.cfg, c.out = info.Settings, info.Config, c.resume
+	c.settings, c.cfg, c.out = *info.Settings, info.Config, c.resume
 	if isSet(fs, "model-deadline") {
 		c.cfg.ModelDeadline = deadline
 	}
 	return nil
 }
 
-// resumeFlags splits the flags given with --resume (their values in flags) into the endpoints
-// that repeat the folder's own (accepting them) and those that would change the run.
-func resumeFlags(fs *flag.FlagSet, flags, saved map[string]string) (given map[string]string, changed []string) {
-	given = map[string]string{}
+// changedOnResume lists the flags given with --resume that would change the run: all but
+// --resume, --no-render and --model-deadline (which change no result), and --base-url and
+// --executor when they repeat the folder's own endpoints, which accepts them.
+func changedOnResume(fs *flag.FlagSet, flags, saved agent.Settings) (changed []string) {
 	fs.Visit(func(f *flag.Flag) {
-		switch {
-		case f.Name == "resume" || f.Name == "no-render" || f.Name == "model-deadline":
-		case (f.Name == backend.KeyBaseURL || f.Name == backend.KeyExecutor) && flags[f.Name] == saved[f.Name]:
-			given[f.Name] = flags[f.Name]
-		default:
-			changed = append(changed, "--"+f.Name)
+		switch f.Name {
+		case "resume", "no-render", "model-deadline":
+			return
+		case "base-url", "executor":
+			if setting(flags, f.Name) == setting(saved, f.Name) {
+				return
+			}
 		}
+		changed = append(changed, "--"+f.Name)
 	})
-	return given, changed
+	return changed
+}
+
+// setting is Settings.Get for a name the settings have.
+func setting(s agent.Settings, name string) string {
+	v, _ := s.Get(name)
+	return v
 }
 
 // resumeHint adds to a folder that cannot be resumed what to do instead: a folder that holds no
@@ -168,14 +171,14 @@ func (c *runConfig) run(ctx context.Context, stdout io.Writer) error {
 	return nil
 }
 
-// env builds the run's environment as backend.NewEnv does for every front end.
+// env builds the run's environment as wiring.NewEnv does for every front end.
 func (c *runConfig) env() (agent.Env, func(), error) {
-	env, closeEnv, err := backend.NewEnv(backend.Job{Settings: c.settings, Config: c.cfg, Out: c.out, NoRender: c.noRender,
+	env, closeEnv, err := wiring.NewEnv(wiring.Job{Settings: c.settings, Config: c.cfg, Out: c.out, NoRender: c.noRender,
 		Resume: c.resume != ""})
 	if errors.Is(err, agent.ErrHoldsRun) {
 		return env, nil, usageError{fmt.Sprintf("--out: %v: continue it with --resume %s, or choose another --out", err, c.out)}
 	}
-	var bad *backend.SettingError
+	var bad *wiring.SettingError
 	if errors.As(err, &bad) {
 		return env, nil, usageError{bad.Error()}
 	}

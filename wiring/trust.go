@@ -1,8 +1,10 @@
-package backend
+package wiring
 
 import (
 	"fmt"
 	"strings"
+
+	"interactagent/agent"
 )
 
 // An UntrustedEndpointError is a remote endpoint that settings read from a file (a run folder's
@@ -22,35 +24,35 @@ func (e *UntrustedEndpointError) Error() string {
 	if e.Alt != "" {
 		alt = ", " + e.Alt
 	}
-	return fmt.Sprintf("backend: %s names the endpoint %s (%s), which this command was not given; requests carrying %s "+
+	return fmt.Sprintf("wiring: %s names the endpoint %s (%s), which this command was not given; requests carrying %s "+
 		"would go there. To accept it, name it yourself: add %s %s%s", e.Source, e.URL, e.Flag, e.Credential, e.Flag, e.URL, alt)
 }
 
-// Given is what the user named in this invocation: the flags set on the command line (by name,
-// without dashes) and the environment. Endpoints named there are the user's own.
+// Given is what the user named in this invocation: the settings given on the command line (the
+// others empty: agent.Settings.Only) and the environment. Endpoints named there are the user's own.
 type Given struct {
-	Flags  map[string]string
-	Getenv func(string) string
+	Settings agent.Settings
+	Getenv   func(string) string
 }
 
 // CheckGiven refuses settings read from source when they name a remote endpoint — the model's
 // base URL or a remote executor — that the user did not give in this invocation: by the same flag,
 // or, for the model, by $OPENAI_BASE_URL. An empty base URL is always the user's (it is taken from
 // the environment or is OpenAI's own), and built-in backends have no endpoint.
-func (s Settings) CheckGiven(source string, g Given) error {
-	if !s.BuiltinModel() && s.BaseURL != "" && !g.names(KeyBaseURL, "OPENAI_BASE_URL", s.BaseURL) {
-		return &UntrustedEndpointError{Source: source, Flag: "--" + KeyBaseURL, URL: s.BaseURL,
+func CheckGiven(s agent.Settings, source string, g Given) error {
+	if !s.BuiltinModel() && s.BaseURL != "" && !g.names(g.Settings.BaseURL, "OPENAI_BASE_URL", s.BaseURL) {
+		return &UntrustedEndpointError{Source: source, Flag: "--base-url", URL: s.BaseURL,
 			Credential: "$OPENAI_API_KEY", Alt: "or set OPENAI_BASE_URL to it"}
 	}
-	if !s.BuiltinExecutor() && !g.names(KeyExecutor, "", s.Executor) {
-		return &UntrustedEndpointError{Source: source, Flag: "--" + KeyExecutor, URL: s.Executor, Credential: "$" + TokenEnv}
+	if !s.BuiltinExecutor() && !g.names(g.Settings.Executor, "", s.Executor) {
+		return &UntrustedEndpointError{Source: source, Flag: "--executor", URL: s.Executor, Credential: "$" + TokenEnv}
 	}
 	return nil
 }
 
-// names reports whether the flag, or the environment variable env when not empty, names url.
-func (g Given) names(flag, env, url string) bool {
-	if v, ok := g.Flags[flag]; ok && sameEndpoint(v, url) {
+// names reports whether the given value, or the environment variable env when not empty, names url.
+func (g Given) names(given, env, url string) bool {
+	if sameEndpoint(given, url) {
 		return true
 	}
 	return env != "" && g.Getenv != nil && sameEndpoint(g.Getenv(env), url)

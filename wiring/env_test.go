@@ -1,4 +1,4 @@
-package backend
+package wiring
 
 import (
 	"os"
@@ -20,14 +20,14 @@ func TestNewEnvRecordsAbsoluteScenes(t *testing.T) {
 		{rel, func() string { a, _ := filepath.Abs("../../shared/testdata/unihsi/test.json"); return a + "#0000" }()},
 		{"bedroom", "bedroom"},
 	} {
-		settings := map[string]string{"scene": tc.ref, "task": "walk to the bed"}
+		settings := agent.Settings{Scene: tc.ref, Task: "walk to the bed"}
 		env, closeEnv, err := NewEnv(Job{Settings: settings, Config: agent.Config{}, Out: t.TempDir(), NoRender: true})
 		if err != nil {
 			t.Fatal(err)
 		}
 		closeEnv()
-		if env.Settings["scene"] != tc.want || env.SceneRef != tc.want || settings["scene"] != tc.ref {
-			t.Errorf("scene %q recorded as %q (SceneRef %q), caller's map now %q; want %q", tc.ref, env.Settings["scene"], env.SceneRef, settings["scene"], tc.want)
+		if env.Settings.Scene != tc.want || settings.Scene != tc.ref {
+			t.Errorf("scene %q recorded as %q, caller's settings now %q; want %q", tc.ref, env.Settings.Scene, settings.Scene, tc.want)
 		}
 	}
 }

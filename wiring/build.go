@@ -1,4 +1,4 @@
-package backend
+package wiring
 
 import (
 	"fmt"
@@ -17,32 +17,33 @@ import (
 // TokenEnv is the environment variable a remote executor's bearer token is read from.
 const TokenEnv = "INTERACTAGENT_EXECUTOR_TOKEN"
 
-// NewModel builds the reasoning model; seed seeds the built-in reasoner's perception.
-func (s Settings) NewModel(seed uint64) (mllm.Model, error) {
+// NewModel builds the reasoning model s names; seed seeds the built-in reasoner's perception.
+func NewModel(s agent.Settings, seed uint64) (mllm.Model, error) {
 	if s.BuiltinModel() {
 		return geometric.New(geometric.Options{Seed: seed}), nil
 	}
-	m, err := openai.New(openai.Options{Model: s.Model, BaseURL: s.BaseURL, PromptDir: s.Prompts, OneImage: s.OneImage})
+	m, err := openai.New(openai.Options{Model: s.Model, BaseURL: s.BaseURL, PromptDir: s.Prompts, OneImage: bool(s.OneImage)})
 	if err != nil {
-		return nil, fmt.Errorf("backend: model %q: %w", s.Model, err)
+		return nil, fmt.Errorf("wiring: model %q: %w", s.Model, err)
 	}
 	return m, nil
 }
 
-// NewExecutor builds the motion executor and its name for caches and run.json
+// NewExecutor builds the motion executor s names, and its name for caches and run.json
 // ("kinematic/motionllm", "remote/http://…"); seed seeds its errors.
-func (s Settings) NewExecutor(seed uint64) (executor.Executor, string, error) {
+func NewExecutor(s agent.Settings, seed uint64) (executor.Executor, string, error) {
+	s = s.Defaults()
 	if s.BuiltinExecutor() {
 		p, err := kinematic.ProfileByName(s.Profile)
 		if err != nil {
-			return nil, "", fmt.Errorf("backend: profile %q: want ideal or motionllm", s.Profile)
+			return nil, "", fmt.Errorf("wiring: profile %q: want ideal or motionllm", s.Profile)
 		}
 		e := kinematic.New(kinematic.Options{Profile: p, Seed: seed})
 		return e, e.Name(), nil
 	}
 	e, err := remote.New(s.Executor, remote.Options{Seed: seed, Token: os.Getenv(TokenEnv)})
 	if err != nil {
-		return nil, "", fmt.Errorf("backend: executor: %w", err)
+		return nil, "", fmt.Errorf("wiring: executor: %w", err)
 	}
 	return e, "remote/" + s.Executor, nil
 }
@@ -55,5 +56,5 @@ func NewRenderer(cfg agent.Config) (agent.Renderer, func(), error) {
 		return nil, nil, err
 	}
 	cfg = cfg.Defaults()
-	return agent.GLRenderer{Engine: e, Size: cfg.ImageSize, Keyframes: cfg.Keyframes}, func() { e.Close() }, nil
+	return GLRenderer{Engine: e, Size: cfg.ImageSize, Keyframes: cfg.Keyframes}, func() { e.Close() }, nil
 }

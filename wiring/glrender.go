@@ -1,4 +1,4 @@
-package agent
+package wiring
 
 import (
 	"bytes"
@@ -27,7 +27,7 @@ var shotCaptions = map[string]string{
 	"eye":     "the view from the person's eyes at the start, with object ids",
 }
 
-// Shots implements Renderer.
+// Shots implements agent.Renderer.
 func (g GLRenderer) Shots(s *scene.Scene) ([]mllm.Image, error) {
 	shots, err := g.Engine.SceneShots(s, render.ShotOptions{})
 	if err != nil {
@@ -44,10 +44,10 @@ func (g GLRenderer) Shots(s *scene.Scene) ([]mllm.Image, error) {
 	return out, nil
 }
 
-// Ghost implements Renderer.
+// Ghost implements agent.Renderer.
 func (g GLRenderer) Ghost(s *scene.Scene, c *motion.Clip, from, to int) ([]byte, error) {
 	if from < 0 || to > c.Len() || to <= from {
-		return nil, fmt.Errorf("agent: ghost of frames [%d, %d) of a %d-frame clip", from, to, c.Len())
+		return nil, fmt.Errorf("wiring: ghost of frames [%d, %d) of a %d-frame clip", from, to, c.Len())
 	}
 	part := c.Slice(from, to)
 	img, err := g.Engine.Ghost(s, part, render.GhostOptions{Width: g.Size, Height: g.Size, Keyframes: min(max(g.Keyframes, 2), part.Len())})
@@ -61,7 +61,7 @@ func (g GLRenderer) Ghost(s *scene.Scene, c *motion.Clip, from, to int) ([]byte,
 func encodePNG(img image.Image) ([]byte, error) {
 	var b bytes.Buffer
 	if err := png.Encode(&b, img); err != nil {
-		return nil, fmt.Errorf("agent: png: %w", err)
+		return nil, fmt.Errorf("wiring: png: %w", err)
 	}
 	return b.Bytes(), nil
 }

@@ -1,19 +1,18 @@
-package backend
+package wiring
 
 import (
 	"fmt"
-	"maps"
 
 	"interactagent/agent"
 	"interactagent/mllm"
 	"interactagent/task"
 )
 
-// Job is one run as a front end asks for it: the scene and the instruction as a person gives
-// them, the settings map (the scene, the task and the backend settings, as run.json keeps them),
-// the agent's configuration, the run folder, and whether to draw the images the model is shown.
+// Job is one run as a front end asks for it: its settings (the scene and the instruction as a
+// person gives them, and the backends), the agent's configuration, the run folder, and whether to
+// draw the images the model is shown.
 type Job struct {
-	Settings map[string]string // "scene", "task" and the Key* settings
+	Settings agent.Settings
 	Config   agent.Config
 	Out      string // the run folder
 	NoRender bool
@@ -35,27 +34,23 @@ func (e *SettingError) Unwrap() error { return e.Err }
 // NoRender) and the folder. The CLI's run, a resume and the desktop app all build runs here. The
 // returned function releases what it opened, last first.
 func NewEnv(j Job) (agent.Env, func(), error) {
-	s := maps.Clone(j.Settings)
-	sc, err := task.OpenScene(s["scene"])
+	s := j.Settings.Defaults()
+	sc, err := task.OpenScene(s.Scene)
 	if err != nil {
 		return agent.Env{}, nil, err
 	}
 	// run.json keeps a scene file's absolute path: the app, exports and a resume open the run
 	// from any working directory.
-	if s["scene"], err = task.AbsoluteScene(s["scene"]); err != nil {
+	if s.Scene, err = task.AbsoluteScene(s.Scene); err != nil {
 		return agent.Env{}, nil, err
 	}
-	b, err := FromMap(s)
+	model, err := NewModel(s, j.Config.Seed)
 	if err != nil {
-		return agent.Env{}, nil, err
+		return agent.Env{}, nil, &SettingError{"--model", err}
 	}
-	model, err := b.NewModel(j.Config.Seed)
+	ex, name, err := NewExecutor(s, j.Config.Seed)
 	if err != nil {
-		return agent.Env{}, nil, &SettingError{"--" + KeyModel, err}
-	}
-	ex, name, err := b.NewExecutor(j.Config.Seed)
-	if err != nil {
-		return agent.Env{}, nil, &SettingError{"--" + KeyExecutor, err}
+		return agent.Env{}, nil, &SettingError{"--executor", err}
 	}
 	open := agent.CreateFolder
 	if j.Resume {
@@ -65,8 +60,8 @@ func NewEnv(j Job) (agent.Env, func(), error) {
 	if err != nil {
 		return agent.Env{}, nil, err
 	}
-	env := agent.Env{Scene: sc, SceneRef: s["scene"], Task: s["task"], Model: model, Executor: ex, ExecutorName: name,
-		Folder: folder, Settings: s, Prices: mllm.DefaultPrices()}
+	env := agent.Env{Settings: s, Scene: sc, Model: model, Executor: ex, ExecutorName: name, Folder: folder,
+		Prices: mllm.DefaultPrices()}
 	closers := []func(){func() { folder.Close() }}
 	if !j.NoRender {
 		r, stop, err := NewRenderer(j.Config)

@@ -14,10 +14,10 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"interactagent/agent"
-	"interactagent/wiring"
 	"interactagent/mllm"
 	"interactagent/scene/furniture"
 	"interactagent/task"
+	"interactagent/wiring"
 )
 
 // runPanel starts runs from the window with the remembered settings and shows them live: every

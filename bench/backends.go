@@ -2,8 +2,8 @@ package bench
 
 import (
 	"interactagent/agent"
-	"interactagent/wiring"
 	"interactagent/mllm"
+	"interactagent/wiring"
 )
 
 // Backends returns the Options.NewEnv that builds each trial's backends from settings through

@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"interactagent/agent"
-	"interactagent/wiring"
 	"interactagent/motion"
+	"interactagent/wiring"
 )
 
 // testTask is a short task the built-in backends finish in a few seconds.

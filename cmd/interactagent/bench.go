@@ -13,9 +13,9 @@ import (
 	"time"
 
 	"interactagent/agent"
-	"interactagent/wiring"
 	"interactagent/bench"
 	"interactagent/task"
+	"interactagent/wiring"
 )
 
 // benchArgs describes bench's command line for its usage line.

@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"interactagent/agent"
-	"interactagent/wiring"
 	"interactagent/export"
+	"interactagent/wiring"
 )
 
 // runConfig is what `interactagent run` was asked to do: the task and the backends (settings, as

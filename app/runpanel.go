@@ -119,8 +119,9 @@ func (p *runPanel) view() fyne.CanvasObject {
 }
 
 // loadSuite lists a suite's tasks in the task picker: "builtin", a suite file or UniHSI plans
-// (imported as `interactagent import` does), as task.OpenSuite opens them for every front end. Only what a planner is
-// shown is taken from a task: its scene and its instruction, never its goals.
+// (imported as `interactagent import` does), opened by task.OpenSuite as every front end opens
+// them. Only what a planner is shown is taken from a task: its scene and its instruction, never
+// its goals.
 func (p *runPanel) loadSuite(ref string) error {
 	s, err := task.OpenSuite(ref)
 	if err != nil {

@@ -3,7 +3,9 @@ package geometric
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -139,8 +141,8 @@ func (l lessons) analysis() string {
 	if len(l.turns) > 0 {
 		parts = append(parts, fmt.Sprintf("turns did %s (median of %d)", pct(median(l.turns)), len(l.turns)))
 	}
-	for o, d := range l.hits {
-		parts = append(parts, fmt.Sprintf("the body sank about %.0f cm into %s", 100*d, o))
+	for _, o := range slices.Sorted(maps.Keys(l.hits)) { // in a fixed order: the text is part of later requests
+		parts = append(parts, fmt.Sprintf("the body sank about %.0f cm into %s", 100*l.hits[o], o))
 	}
 	return strings.Join(parts, "; ")
 }

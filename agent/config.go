@@ -73,6 +73,10 @@ type Config struct {
 	Threshold float64 `json:"threshold"`
 	// NoEarlyStop runs all NMax rounds even after a check passes.
 	NoEarlyStop bool `json:"no_early_stop,omitempty"`
+	// NoRender draws no images: the model is shown a blank stand-in picture (the built-in reasoner
+	// reads geometry and needs none). run.json keeps it, so that a resume shows the model what the
+	// run began with.
+	NoRender bool `json:"no_render,omitempty"`
 	// Keyframes and ImageSize shape the ghost images.
 	Keyframes int `json:"keyframes"`
 	ImageSize int `json:"image_size"`

@@ -63,8 +63,8 @@ func (s RunSettings) Save(p fyne.Preferences) {
 
 // Job returns the run these settings ask for, written to folder out.
 func (s RunSettings) Job(out string) wiring.Job {
-	cfg := agent.Config{Mode: s.Mode, NMax: s.NMax, RMax: s.RMax, Feedback: s.Feedback}
-	return wiring.Job{Settings: s.Run, Config: cfg, Out: out, NoRender: s.Run.BuiltinModel()}
+	cfg := agent.Config{Mode: s.Mode, NMax: s.NMax, RMax: s.RMax, Feedback: s.Feedback, NoRender: s.Run.BuiltinModel()}
+	return wiring.Job{Settings: s.Run, Config: cfg, Out: out}
 }
 
 // recentKey holds the run folders opened lately, newest first, one per line.

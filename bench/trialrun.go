@@ -39,7 +39,7 @@ func runTrial(ctx context.Context, m *Manifest, o Options, t Trial, render agent
 	defer folder.Close()
 	placeTrial(&env, tk, sc, folder, render)
 	cfg := m.Config
-	cfg.Mode, cfg.Seed = t.Mode, t.Seed
+	cfg.Mode, cfg.Seed, cfg.NoRender = t.Mode, t.Seed, !m.Render
 	tr, why, err := watchedRun(ctx, env, cfg)
 	switch {
 	case ctx.Err() != nil:

@@ -34,7 +34,7 @@ func testRun(t testing.TB) string {
 			return
 		}
 		j := wiring.Job{Settings: agent.Settings{Scene: "living_room", Task: testTask},
-			Config: agent.Config{Mode: agent.Offline, NMax: 2, NoEarlyStop: true}, Out: runDir, NoRender: true}
+			Config: agent.Config{Mode: agent.Offline, NMax: 2, NoEarlyStop: true, NoRender: true}, Out: runDir}
 		env, done, err := wiring.NewEnv(j)
 		if err != nil {
 			runErr = err

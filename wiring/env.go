@@ -15,7 +15,6 @@ type Job struct {
 	Settings agent.Settings
 	Config   agent.Config
 	Out      string // the run folder
-	NoRender bool
 	// Resume continues the run in Out; without it Out must not hold a run (agent.CreateFolder).
 	Resume bool
 }
@@ -31,7 +30,7 @@ func (e *SettingError) Error() string { return e.Key + ": " + e.Err.Error() }
 func (e *SettingError) Unwrap() error { return e.Err }
 
 // NewEnv builds a job's environment: the scene, the model, the executor, the renderer (unless
-// NoRender) and the folder. The CLI's run, a resume and the desktop app all build runs here. The
+// Config.NoRender) and the folder. The CLI's run, a resume and the desktop app all build runs here. The
 // returned function releases what it opened, last first.
 func NewEnv(j Job) (agent.Env, func(), error) {
 	s := j.Settings.Defaults()
@@ -63,7 +62,7 @@ func NewEnv(j Job) (agent.Env, func(), error) {
 	env := agent.Env{Settings: s, Scene: sc, Model: model, Executor: ex, ExecutorName: name, Folder: folder,
 		Prices: mllm.DefaultPrices()}
 	closers := []func(){func() { folder.Close() }}
-	if !j.NoRender {
+	if !j.Config.NoRender {
 		r, stop, err := NewRenderer(j.Config)
 		if err != nil {
 			folder.Close()

@@ -21,7 +21,7 @@ func TestNewEnvRecordsAbsoluteScenes(t *testing.T) {
 		{"bedroom", "bedroom"},
 	} {
 		settings := agent.Settings{Scene: tc.ref, Task: "walk to the bed"}
-		env, closeEnv, err := NewEnv(Job{Settings: settings, Config: agent.Config{}, Out: t.TempDir(), NoRender: true})
+		env, closeEnv, err := NewEnv(Job{Settings: settings, Config: agent.Config{NoRender: true}, Out: t.TempDir()})
 		if err != nil {
 			t.Fatal(err)
 		}

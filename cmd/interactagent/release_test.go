@@ -68,3 +68,20 @@ func TestReleaseFoldersStillOpen(t *testing.T) {
 		t.Errorf("the resumed release bench's result differs:\n%v\nwant\n%v", got, want0)
 	}
 }
+
+// A resume whose trace was lost (deleted, or never synced) runs again over the folder's caches and
+// images: its costs (VQUs, renders, requests, executions) are the uninterrupted run's, not
+// counted twice. The issue reported 5 → 9 VQUs; this guards the counts of every mode.
+func TestResumeWithoutItsTraceCountsCostsOnce(t *testing.T) {
+	for _, mode := range []string{"naive", "online", "offline", "full"} {
+		dir := filepath.Join(t.TempDir(), mode)
+		checkRun(t, append(demoRun(5, dir), "--mode", mode), 0, nil)
+		want := comparable(t, dir)["costs"]
+		os.Remove(filepath.Join(dir, "trace.jsonl"))
+		os.Remove(filepath.Join(dir, "summary.json"))
+		checkRun(t, []string{"run", "--resume", dir}, 0, nil)
+		if got := comparable(t, dir)["costs"]; !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: costs after a resume without the trace %v, want %v", mode, got, want)
+		}
+	}
+}

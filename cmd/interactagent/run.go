@@ -23,7 +23,6 @@ type runConfig struct {
 	cfg      agent.Config
 	out      string
 	resume   string
-	noRender bool
 }
 
 // runRun runs one task with the agent and writes its run folder.
@@ -40,7 +39,7 @@ func runRun(ctx context.Context, args []string, stdout io.Writer) error {
 	modelDeadlineFlag(fs.FlagSet, &c.cfg.ModelDeadline)
 	fs.StringVar(&c.out, "out", "", "run folder to write (default runs/run-YYYYMMDD-HHMMSS)")
 	fs.StringVar(&c.resume, "resume", "", "continue the interrupted run in this folder (its run.json says how), or in a run bundle (.zip), unpacked beside it first")
-	fs.BoolVar(&c.noRender, "no-render", false, "draw no images (the built-in reasoner does not need them)")
+	fs.BoolVar(&c.cfg.NoRender, "no-render", false, "draw no images (the built-in reasoner does not need them); a run keeps it, and a resume of a run with images may add it to go on without GL (the rest of the run is shown blank pictures)")
 	if err := fs.parse(args); err != nil {
 		return err
 	}
@@ -106,11 +105,12 @@ func (c *runConfig) fromFolder(fs *flag.FlagSet) error {
 	if err := wiring.CheckGiven(*info.Settings, source, given); err != nil {
 		return usageError{err.Error()}
 	}
-	deadline := c.cfg.ModelDeadline
+	flags := c.cfg
 	c.settings, c.cfg, c.out = *info.Settings, info.Config, c.resume
 	if isSet(fs, "model-deadline") {
-		c.cfg.ModelDeadline = deadline
+		c.cfg.ModelDeadline = flags.ModelDeadline
 	}
+	c.cfg.NoRender = c.cfg.NoRender || flags.NoRender
 	return nil
 }
 
@@ -173,7 +173,7 @@ func (c *runConfig) run(ctx context.Context, stdout io.Writer) error {
 
 // env builds the run's environment as wiring.NewEnv does for every front end.
 func (c *runConfig) env() (agent.Env, func(), error) {
-	env, closeEnv, err := wiring.NewEnv(wiring.Job{Settings: c.settings, Config: c.cfg, Out: c.out, NoRender: c.noRender,
+	env, closeEnv, err := wiring.NewEnv(wiring.Job{Settings: c.settings, Config: c.cfg, Out: c.out,
 		Resume: c.resume != ""})
 	if errors.Is(err, agent.ErrHoldsRun) {
 		return env, nil, usageError{fmt.Sprintf("--out: %v: continue it with --resume %s, or choose another --out", err, c.out)}

@@ -14,42 +14,52 @@ import (
 // UniHSI import does for its plans: such a task would run and always fail, saying nothing of why.
 // Each scene is opened once.
 func (s *Suite) SetAsideUnmeasurable(open func(ref string) (*scene.Scene, error)) {
-	scenes := map[string]*scene.Scene{}
-	failed := map[string]error{}
+	scenes := sceneMemo{open: open, opened: map[string]openedScene{}}
 	var keep []Task
 	for _, t := range s.Tasks {
-		sc, err := openOnce(t.Scene, open, scenes, failed)
-		why := ""
-		switch {
-		case err != nil:
-			why = "its scene cannot be opened: " + err.Error()
-		case len(t.Steps) > 0:
-			why = unmeasurable(t.Steps, sc)
-		}
-		if why == "" {
-			keep = append(keep, t)
+		if why := whyUnmeasurable(t, scenes); why != "" {
+			s.Unrunnable = append(s.Unrunnable, Unrunnable{ID: t.ID, Source: t.Source, Why: why})
 			continue
 		}
-		s.Unrunnable = append(s.Unrunnable, Unrunnable{ID: t.ID, Source: t.Source, Why: why})
+		keep = append(keep, t)
 	}
 	s.Tasks = keep
 }
 
-// openOnce opens ref through the memo of scenes opened and refs that failed.
-func openOnce(ref string, open func(string) (*scene.Scene, error), scenes map[string]*scene.Scene, failed map[string]error) (*scene.Scene, error) {
-	if sc, ok := scenes[ref]; ok {
-		return sc, nil
+// whyUnmeasurable says why t's goals cannot be measured: its scene, opened through scenes, does not
+// open, or a goal names what the scene lacks (unmeasurable); "" when they can.
+func whyUnmeasurable(t Task, scenes sceneMemo) string {
+	sc, err := scenes.get(t.Scene)
+	switch {
+	case err != nil:
+		return "its scene cannot be opened: " + err.Error()
+	case len(t.Steps) > 0:
+		return unmeasurable(t.Steps, sc)
 	}
-	if err, ok := failed[ref]; ok {
-		return nil, err
+	return ""
+}
+
+// sceneMemo opens each scene reference once and remembers what came of it, the scene or the
+// error: a suite's tasks share a few scenes, and opening one builds all its geometry.
+type sceneMemo struct {
+	open   func(ref string) (*scene.Scene, error)
+	opened map[string]openedScene
+}
+
+// openedScene is what opening one reference gave.
+type openedScene struct {
+	scene *scene.Scene
+	err   error
+}
+
+// get opens ref, or returns what opening it gave the first time.
+func (m sceneMemo) get(ref string) (*scene.Scene, error) {
+	o, ok := m.opened[ref]
+	if !ok {
+		o.scene, o.err = m.open(ref)
+		m.opened[ref] = o
 	}
-	sc, err := open(ref)
-	if err != nil {
-		failed[ref] = err
-		return nil, err
-	}
-	scenes[ref] = sc
-	return sc, nil
+	return o.scene, o.err
 }
 
 // unmeasurable says why the judge could not measure a goal of the steps in s: a joint-to-joint
@@ -83,10 +93,19 @@ func unmeasurablePair(p goal.Pair, s *scene.Scene) string {
 	case p.Part == "floor":
 		return ""
 	}
-	for _, pt := range o.Parts {
-		if ok, _ := path.Match(p.Part, pt.Name); ok || pt.Name == p.Part {
-			return ""
-		}
+	if proxyHasPart(o, p.Part) {
+		return ""
 	}
 	return fmt.Sprintf("the proxy of %s has no part %q to measure", p.Object, p.Part)
+}
+
+// proxyHasPart reports whether the object has a part the goal's part names: a pattern (path.Match) that
+// matches a part's name, or the name itself.
+func proxyHasPart(o *scene.Object, part string) bool {
+	for _, pt := range o.Parts {
+		if ok, _ := path.Match(part, pt.Name); ok || pt.Name == part {
+			return true
+		}
+	}
+	return false
 }

@@ -51,13 +51,15 @@ func openSuiteFile(file string) (*Suite, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !isSuiteFile(data) {
-		plans, err := unihsi.Parse(data)
-		if err != nil {
-			return nil, fmt.Errorf("task: %s is neither a suite file (no \"tasks\"; docs/bench.md) nor UniHSI plans: %w", file, err)
-		}
-		return ImportUniHSIPlans(plans, file), nil
+	if isSuiteFile(data) {
+		return suiteFromFile(data, file)
 	}
+	return plansFromFile(data, file)
+}
+
+// suiteFromFile reads the data of the suite file file: its scene files that lie next to it are
+// opened from there, and its tasks that cannot be measured are set aside (SetAsideUnmeasurable).
+func suiteFromFile(data []byte, file string) (*Suite, error) {
 	s, err := ReadSuite(bytes.NewReader(data), file)
 	if err != nil {
 		return nil, err
@@ -65,6 +67,16 @@ func openSuiteFile(file string) (*Suite, error) {
 	scenesNextTo(s, filepath.Dir(file))
 	s.SetAsideUnmeasurable(OpenScene)
 	return s, nil
+}
+
+// plansFromFile imports the data of file, which is not a suite, as UniHSI plans
+// (ImportUniHSIPlans); data that are not plans either are refused, naming both formats.
+func plansFromFile(data []byte, file string) (*Suite, error) {
+	plans, err := unihsi.Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("task: %s is neither a suite file (no \"tasks\"; docs/bench.md) nor UniHSI plans: %w", file, err)
+	}
+	return ImportUniHSIPlans(plans, file), nil
 }
 
 // unknownSuite says that a reference names no built-in suite and no file.
@@ -104,16 +116,25 @@ func scenesNextTo(s *Suite, dir string) {
 		if slices.Contains(builtin, t.Scene) || filepath.IsAbs(t.Scene) {
 			continue
 		}
-		r, err := ParseRef(t.Scene)
-		if err != nil {
-			continue // SetAsideUnmeasurable says why it cannot be opened
+		if ref, ok := refNextTo(t.Scene, dir); ok {
+			s.Tasks[i].Scene = ref
 		}
-		if _, err := os.Stat(filepath.Join(dir, r.File)); err != nil {
-			continue
-		}
-		r.File = filepath.Join(dir, r.File)
-		s.Tasks[i].Scene = r.String()
 	}
+}
+
+// refNextTo returns the reference ref with its file's path taken through dir, when the file exists
+// there; false when it does not, or when ref cannot be read (SetAsideUnmeasurable says why it
+// cannot be opened).
+func refNextTo(ref, dir string) (string, bool) {
+	r, err := ParseRef(ref)
+	if err != nil {
+		return "", false
+	}
+	if _, err := os.Stat(filepath.Join(dir, r.File)); err != nil {
+		return "", false
+	}
+	r.File = filepath.Join(dir, r.File)
+	return r.String(), true
 }
 
 // OpenScene opens a scene reference, as tasks, run folders and the command line write them: a

@@ -56,6 +56,12 @@ func (s *Suite) Check() error {
 	if len(s.Tasks) > MaxSuiteTasks {
 		return fmt.Errorf("task: suite %q has %d tasks, want at most %d", s.Name, len(s.Tasks), MaxSuiteTasks)
 	}
+	return s.checkTasks()
+}
+
+// checkTasks checks each task in order, and that no two of them share an id: the first problem
+// met is the one reported.
+func (s *Suite) checkTasks() error {
 	seen := map[string]bool{}
 	for _, t := range s.Tasks {
 		if err := t.Check(); err != nil {

@@ -48,24 +48,44 @@ func Complexities() []Complexity { return []Complexity{Low, Mid, High} }
 // Classify applies UniHSI's rule: at most three steps is low; more steps on one object is mid;
 // more steps over several objects is high.
 func Classify(steps []goal.Step) Complexity {
+	switch {
+	case len(steps) <= 3:
+		return Low
+	case countObjects(steps) <= 1:
+		return Mid
+	}
+	return High
+}
+
+// countObjects returns how many objects the steps touch, each counted once: Classify's measure of
+// whether a long task stays on one object.
+func countObjects(steps []goal.Step) int {
 	objects := map[string]bool{}
 	for _, st := range steps {
 		for _, p := range st {
 			objects[p.Object] = true
 		}
 	}
-	switch {
-	case len(steps) <= 3:
-		return Low
-	case len(objects) <= 1:
-		return Mid
-	}
-	return High
+	return len(objects)
 }
 
 // Check reports what makes a task unusable: no id, instruction or steps, an unknown joint,
 // contact kind or direction, an empty step.
 func (t Task) Check() error {
+	if err := t.checkFields(); err != nil {
+		return err
+	}
+	for i, st := range t.Steps {
+		if err := st.Check(); err != nil {
+			return fmt.Errorf("task: task %s step %d: %w", t.ID, i+1, err)
+		}
+	}
+	return nil
+}
+
+// checkFields is Check for the task's own fields, before its steps: what is missing, and a
+// released rule other than UniHSI's two.
+func (t Task) checkFields() error {
 	switch {
 	case strings.TrimSpace(t.ID) == "":
 		return fmt.Errorf("task: task without an id")
@@ -77,11 +97,6 @@ func (t Task) Check() error {
 		return fmt.Errorf("task: task %s: no steps to check", t.ID)
 	case t.Released != "" && t.Released != "partnet" && t.Released != "scannet":
 		return fmt.Errorf("task: task %s: released rule %q, want partnet or scannet", t.ID, t.Released)
-	}
-	for i, st := range t.Steps {
-		if err := st.Check(); err != nil {
-			return fmt.Errorf("task: task %s step %d: %w", t.ID, i+1, err)
-		}
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -16,36 +17,72 @@ import (
 // appID names the app for Fyne's preferences and `fyne package` (FyneApp.toml).
 const appID = "dev.interactagent.app"
 
+// errNoDisplay is runApp's error where no window can open.
+var errNoDisplay = errors.New("no display (DISPLAY and WAYLAND_DISPLAY are unset); run it on a desktop, or under xvfb-run, " +
+	"and open a run folder later with: interactagent app RUN_DIR")
+
 // runApp opens the desktop app, on a run folder when one is given.
 func runApp(ctx context.Context, args []string, stdout io.Writer) error {
-	fs := newFlags("app", "[RUN_DIR|BUNDLE.zip]", stdout)
-	if err := fs.parse(args); err != nil {
+	open, err := appArgs(args, stdout)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() > 1 {
-		return usageError{fmt.Sprintf("want at most one run folder, got %d arguments (see --help)", fs.NArg())}
-	}
 	if !haveDisplay() {
-		return fmt.Errorf("no display (DISPLAY and WAYLAND_DISPLAY are unset); run it on a desktop, or under xvfb-run, " +
-			"and open a run folder later with: interactagent app RUN_DIR")
+		return errNoDisplay
 	}
 	a := fyneapp.NewWithID(appID)
-	started := make(chan struct{})
-	a.Lifecycle().SetOnStarted(func() { close(started) })
+	started := onStarted(a)
 	opt := appOptions()
 	w := app.NewWindow(a, opt)
-	// Quit the driver, not the app: fyne's App.Quit closes the window first, and GLFW then still
-	// delivers its mouse events to the closing window, whose view is gone (a crash).
-	q := appQuit{started: started, do: fyne.Do, detach: w.Detach, quit: func() { w.Close(); a.Driver().Quit() },
-		grace: appStopGrace, exit: exitStillStopping}
-	ended := q.onSignal(ctx)
+	ended := newAppQuit(a, w, started).onSignal(ctx)
 	defer ended()
-	if fs.NArg() == 1 {
-		if err := w.OpenPath(fs.Arg(0)); err != nil {
-			w.Close()
-			return err
-		}
+	if err := openRun(w, open); err != nil {
+		return err
 	}
+	showApp(ctx, w, opt)
+	return interrupted(ctx, nil)
+}
+
+// appArgs reads app's command line: no flags, and at most one run folder or bundle to open.
+func appArgs(args []string, stdout io.Writer) ([]string, error) {
+	fs := newFlags("app", "[RUN_DIR|BUNDLE.zip]", stdout)
+	if err := fs.parse(args); err != nil {
+		return nil, err
+	}
+	return fs.Args(), fs.atMostOne("run folder")
+}
+
+// onStarted returns a channel that a's driver closes once it has started (appQuit.started).
+func onStarted(a fyne.App) <-chan struct{} {
+	started := make(chan struct{})
+	a.Lifecycle().SetOnStarted(func() { close(started) })
+	return started
+}
+
+// newAppQuit is how a signal ends the app a showing w, once its driver has started. It quits the
+// driver, not the app: fyne's App.Quit closes the window first, and GLFW then still delivers its
+// mouse events to the closing window, whose view is gone (a crash).
+func newAppQuit(a fyne.App, w *app.Window, started <-chan struct{}) appQuit {
+	return appQuit{started: started, do: fyne.Do, detach: w.Detach, quit: func() { w.Close(); a.Driver().Quit() },
+		grace: appStopGrace, exit: exitStillStopping}
+}
+
+// openRun opens the run folder or bundle that open names, if any, in w; w is closed when it
+// cannot be opened.
+func openRun(w *app.Window, open []string) error {
+	if len(open) == 0 {
+		return nil
+	}
+	if err := w.OpenPath(open[0]); err != nil {
+		w.Close()
+		return err
+	}
+	return nil
+}
+
+// showApp shows w until the user closes it or a signal quits the app (not at all when one came
+// already), then closes it and the 3D view's engine.
+func showApp(ctx context.Context, w *app.Window, opt app.Options) {
 	if ctx.Err() == nil {
 		w.W.ShowAndRun()
 	}
@@ -53,7 +90,6 @@ func runApp(ctx context.Context, args []string, stdout io.Writer) error {
 	if opt.Engine != nil {
 		opt.Engine.Close()
 	}
-	return interrupted(ctx, nil)
 }
 
 // appOptions are the window's: an engine for the 3D view (none, said so, without OpenGL) and,

@@ -37,35 +37,41 @@ func (q appQuit) onSignal(ctx context.Context) (ended func()) {
 	done := make(chan struct{})
 	var mu sync.Mutex
 	over := false
-	go func() {
-		select {
-		case <-ctx.Done():
-		case <-done:
-			return
+	exit := func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if !over {
+			q.exit()
 		}
-		q.detach()
-		watchdog := time.AfterFunc(q.grace, func() {
-			mu.Lock()
-			defer mu.Unlock()
-			if !over {
-				q.exit()
-			}
-		})
-		defer watchdog.Stop()
-		select {
-		case <-q.started:
-			q.do(q.quit)
-		case <-done:
-			return
-		}
-		<-done
-	}()
+	}
+	go q.stopOnSignal(ctx, done, exit)
 	return sync.OnceFunc(func() {
 		mu.Lock()
 		over = true
 		mu.Unlock()
 		close(done)
 	})
+}
+
+// stopOnSignal waits for ctx to end, then detaches the window, arms exit to run after the grace,
+// and quits the app once it has started. done, closed when the app has ended, ends the wait at
+// any point and disarms exit.
+func (q appQuit) stopOnSignal(ctx context.Context, done <-chan struct{}, exit func()) {
+	select {
+	case <-ctx.Done():
+	case <-done:
+		return
+	}
+	q.detach()
+	watchdog := time.AfterFunc(q.grace, exit)
+	defer watchdog.Stop()
+	select {
+	case <-q.started:
+		q.do(q.quit)
+	case <-done:
+		return
+	}
+	<-done
 }
 
 // exitStillStopping ends the process when the app did not stop within appStopGrace of a signal.

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"time"
 
@@ -31,4 +32,19 @@ func setFlags(fs *flag.FlagSet) []string {
 // default, takes agent.DefaultModelDeadline.
 func modelDeadlineFlag(fs *flag.FlagSet, d *time.Duration) {
 	fs.DurationVar(d, "model-deadline", 0, fmt.Sprintf("the longest one role's call to the model may take, its tries and the pauses between them included: an endpoint that does not answer fails the run after it; a 401, 403 or 404 fails at once (default %v)", agent.DefaultModelDeadline))
+}
+
+// parseFeedback reads --feedback, which run and bench share.
+func parseFeedback(text string) (agent.Feedback, error) {
+	f, err := agent.ParseFeedback(text)
+	if err != nil {
+		return f, usageError{"--feedback: " + err.Error()}
+	}
+	return f, nil
+}
+
+// newRunsFolder is the default --out of run and bench: runs/KIND-YYYYMMDD-HHMMSS, named after the
+// time it starts.
+func newRunsFolder(kind string) string {
+	return filepath.Join("runs", kind+"-"+time.Now().Format("20060102-150405"))
 }

@@ -27,34 +27,34 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 		return runBenchMerge(args[1:], stdout)
 	}
 	fs := newFlags("bench", benchArgs, stdout)
-	settings := agent.DefaultSettings()
-	settingFlags(fs.FlagSet, &settings, agent.SettingScene, agent.SettingTask) // the suite gives them
-	suite := fs.String("suite", "builtin", "a built-in suite's name, a suite file (docs/bench.md) or a UniHSI plan file")
-	modes := fs.String("modes", "naive,online,offline,full", "comma-separated modes to run: naive, online, offline, full")
-	seeds := fs.Int("seeds", 1, "seeds per task and mode (0 … N-1): the agent's, the executor's and the reasoner's seed")
-	workers := fs.Int("workers", runtime.NumCPU(), "trials run at once")
-	feedback := fs.String("feedback", "visual", "visual (the paper's) or hybrid (adds measured numbers)")
-	var cfg agent.Config
-	fs.IntVar(&cfg.NMax, "n-max", 5, "most reflection rounds")
-	fs.IntVar(&cfg.RMax, "r-max", 2, "most corrections of one step")
-	fs.BoolVar(&cfg.NoEarlyStop, "no-early-stop", false, "run every round even after the stop check passes (measures adaptive stopping's saving)")
-	modelDeadlineFlag(fs.FlagSet, &cfg.ModelDeadline)
-	out := fs.String("out", "", "bench folder (default runs/bench-YYYYMMDD-HHMMSS)")
-	resume := fs.Bool("resume", false, "continue the bench in --out: skip finished trials, resume unfinished run folders (with no other flag, the bench is --out's own)")
-	shard := fs.String("shard", "", "run shard i/n only: every n-th trial from i (from 0); default the cluster's index ($JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID) of --shards, else with --resume the shard --out holds")
-	shards := fs.Int("shards", 0, "the shard count when the index comes from the cluster: a Kubernetes Indexed Job's completions, a Slurm array's size (numbered from 0)")
-	render := fs.Bool("render", false, "draw the images the model is shown (one GL engine per worker); off, blank stand-ins are sent")
-	if err := fs.parse(args); err != nil {
+	b := benchSetup{settings: agent.DefaultSettings()}
+	b.bind(fs.FlagSet)
+	if err := fs.parseArgs(args, 0); err != nil {
 		return err
 	}
-	if err := fs.need(0); err != nil {
-		return err
-	}
-	b := benchSetup{suite: *suite, modes: *modes, seeds: *seeds, workers: *workers, feedback: *feedback, cfg: cfg,
-		out: *out, resume: *resume, shard: *shard, shards: *shards, render: *render, settings: settings}
-	b.fromFolder = *resume && *out != "" && !definesBench(fs.FlagSet)
-	b.given = settings.Only(setFlags(fs.FlagSet)...)
+	b.fromFolder = b.resume && b.out != "" && !definesBench(fs.FlagSet)
+	b.given = b.settings.Only(setFlags(fs.FlagSet)...)
 	return b.run(ctx, stdout)
+}
+
+// bind binds bench's flags to b's fields: the settings but the scene and the task, which the
+// suite gives, and the suite, the modes, the seeds, the loop's config, the folder and the shard.
+func (b *benchSetup) bind(fs *flag.FlagSet) {
+	settingFlags(fs, &b.settings, agent.SettingScene, agent.SettingTask) // the suite gives them
+	fs.StringVar(&b.suite, "suite", "builtin", "a built-in suite's name, a suite file (docs/bench.md) or a UniHSI plan file")
+	fs.StringVar(&b.modes, "modes", "naive,online,offline,full", "comma-separated modes to run: naive, online, offline, full")
+	fs.IntVar(&b.seeds, "seeds", 1, "seeds per task and mode (0 … N-1): the agent's, the executor's and the reasoner's seed")
+	fs.IntVar(&b.workers, "workers", runtime.NumCPU(), "trials run at once")
+	fs.StringVar(&b.feedback, "feedback", "visual", "visual (the paper's) or hybrid (adds measured numbers)")
+	fs.IntVar(&b.cfg.NMax, "n-max", 5, "most reflection rounds")
+	fs.IntVar(&b.cfg.RMax, "r-max", 2, "most corrections of one step")
+	fs.BoolVar(&b.cfg.NoEarlyStop, "no-early-stop", false, "run every round even after the stop check passes (measures adaptive stopping's saving)")
+	modelDeadlineFlag(fs, &b.cfg.ModelDeadline)
+	fs.StringVar(&b.out, "out", "", "bench folder (default runs/bench-YYYYMMDD-HHMMSS)")
+	fs.BoolVar(&b.resume, "resume", false, "continue the bench in --out: skip finished trials, resume unfinished run folders (with no other flag, the bench is --out's own)")
+	fs.StringVar(&b.shard, "shard", "", "run shard i/n only: every n-th trial from i (from 0); default the cluster's index ($JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID) of --shards, else with --resume the shard --out holds")
+	fs.IntVar(&b.shards, "shards", 0, "the shard count when the index comes from the cluster: a Kubernetes Indexed Job's completions, a Slurm array's size (numbered from 0)")
+	fs.BoolVar(&b.render, "render", false, "draw the images the model is shown (one GL engine per worker); off, blank stand-ins are sent")
 }
 
 // benchAdvice says what to do about a bench that stopped with an error: continue it, or, when it
@@ -64,6 +64,15 @@ func benchAdvice(dir string) string {
 		return " (nothing of the bench was written to " + dir + ": run it again once the cause is mended)"
 	}
 	return " (the bench folder " + dir + " keeps every finished trial; continue with --resume --out " + dir + ")"
+}
+
+// benchError is the error of a bench in dir that stopped with err, with what to do about it
+// (benchAdvice), but for a folder the bench refused: that error says all there is to say.
+func benchError(err error, dir string) error {
+	if errors.Is(err, bench.ErrFolderRefused) {
+		return err
+	}
+	return fmt.Errorf("%w%s", err, benchAdvice(dir))
 }
 
 // definesBench reports whether a flag that says what the bench runs (rather than where and how
@@ -108,11 +117,8 @@ func (b benchSetup) run(ctx context.Context, stdout io.Writer) error {
 		len(m.Suite.Tasks), len(m.Modes), m.Seeds, o.Out, o.Shard, o.Workers)
 	start := time.Now()
 	rep, err := bench.Run(ctx, m, o)
-	if errors.Is(err, bench.ErrFolderRefused) {
-		return err
-	}
 	if err != nil {
-		return fmt.Errorf("%w%s", err, benchAdvice(o.Out))
+		return benchError(err, o.Out)
 	}
 	fmt.Fprintf(stdout, "\n%s\nbench: %d trial(s) with a result in %.1f s; wrote %s\n", rep.Tables(), len(rep.Results),
 		time.Since(start).Seconds(), filepath.Join(o.Out, "report.md"))
@@ -125,27 +131,44 @@ func (b benchSetup) manifest() (*bench.Manifest, error) {
 	if b.fromFolder {
 		return b.folderManifest()
 	}
-	s, err := task.OpenSuite(b.suite)
-	if errors.Is(err, task.ErrUnknownSuite) {
-		return nil, usageError{"--suite: " + err.Error()}
-	}
+	s, err := openSuiteFlag(b.suite)
 	if err != nil {
 		return nil, err
 	}
 	m := &bench.Manifest{SuiteRef: b.suite, Suite: s, Seeds: b.seeds, Render: b.render}
-	if m.Modes, err = parseModes(b.modes); err != nil {
+	if err := b.complete(m); err != nil {
 		return nil, err
-	}
-	if m.Config, err = b.config(); err != nil {
-		return nil, err
-	}
-	if err := b.backends(m); err != nil {
-		return nil, err
-	}
-	if err := m.Check(); err != nil {
-		return nil, usageError{err.Error()}
 	}
 	return m, nil
+}
+
+// openSuiteFlag opens --suite; a name that is no suite and no file is a usage error that names
+// the flag.
+func openSuiteFlag(ref string) (*task.Suite, error) {
+	s, err := task.OpenSuite(ref)
+	if errors.Is(err, task.ErrUnknownSuite) {
+		return nil, usageError{"--suite: " + err.Error()}
+	}
+	return s, err
+}
+
+// complete fills in the manifest's modes, loop config and backends from the flags, and checks the
+// manifest whole.
+func (b benchSetup) complete(m *bench.Manifest) error {
+	var err error
+	if m.Modes, err = parseModes(b.modes); err != nil {
+		return err
+	}
+	if m.Config, err = b.config(); err != nil {
+		return err
+	}
+	if err := b.backends(m); err != nil {
+		return err
+	}
+	if err := m.Check(); err != nil {
+		return usageError{err.Error()}
+	}
+	return nil
 }
 
 // config reads the agent's flags into the bench's configuration: defaults filled in, checked,
@@ -153,8 +176,8 @@ func (b benchSetup) manifest() (*bench.Manifest, error) {
 func (b benchSetup) config() (agent.Config, error) {
 	cfg := b.cfg
 	var err error
-	if cfg.Feedback, err = agent.ParseFeedback(b.feedback); err != nil {
-		return cfg, usageError{"--feedback: " + err.Error()}
+	if cfg.Feedback, err = parseFeedback(b.feedback); err != nil {
+		return cfg, err
 	}
 	cfg = cfg.Defaults()
 	if err := cfg.Validate(); err != nil {
@@ -183,15 +206,24 @@ func (b benchSetup) folderManifest() (*bench.Manifest, error) {
 		return nil, err
 	}
 	source := filepath.Join(b.out, "bench.json")
-	for _, key := range []string{"base-url", "executor"} {
-		if v := setting(b.given, key); v != "" && v != setting(m.Settings, key) {
-			return nil, usageError{fmt.Sprintf("--%s %s: %s runs with %q; a resumed bench keeps its own (drop the flag)", key, v, source, setting(m.Settings, key))}
-		}
+	if err := b.sameEndpoints(m.Settings, source); err != nil {
+		return nil, err
 	}
 	if err := wiring.CheckGiven(m.Settings, source, wiring.Given{Settings: b.given, Getenv: os.Getenv}); err != nil {
 		return nil, usageError{err.Error()}
 	}
 	return m, nil
+}
+
+// sameEndpoints refuses a --base-url or --executor given on resuming that differs from the
+// endpoint the bench's own settings, read from source, name: a resumed bench keeps its own.
+func (b benchSetup) sameEndpoints(saved agent.Settings, source string) error {
+	for _, key := range []string{"base-url", "executor"} {
+		if v := setting(b.given, key); v != "" && v != setting(saved, key) {
+			return usageError{fmt.Sprintf("--%s %s: %s runs with %q; a resumed bench keeps its own (drop the flag)", key, v, source, setting(saved, key))}
+		}
+	}
+	return nil
 }
 
 // parseModes reads --modes.
@@ -219,7 +251,7 @@ func (b benchSetup) options(m *bench.Manifest, stdout io.Writer) (bench.Options,
 	o := bench.Options{Out: b.out, Workers: b.workers, Resume: b.resume, Shard: sh, NewEnv: bench.Backends(m.Settings),
 		Progress: benchProgress(stdout)}
 	if o.Out == "" {
-		o.Out = filepath.Join("runs", "bench-"+time.Now().Format("20060102-150405"))
+		o.Out = newRunsFolder("bench")
 	}
 	if m.Render {
 		o.NewRenderer = bench.Renderers(m.Config)
@@ -231,25 +263,44 @@ func (b benchSetup) options(m *bench.Manifest, stdout io.Writer) (bench.Options,
 // holds (bench.json).
 func (b benchSetup) shardOf() (bench.Shard, error) {
 	if b.shard != "" {
-		s, err := bench.ParseShard(b.shard)
-		if err != nil {
-			return bench.Shard{}, usageError{"--shard: " + err.Error()}
-		}
-		return s, nil
+		return parseShard(b.shard)
 	}
 	s, ok, err := bench.ShardFromEnv(os.Getenv, b.shards)
 	if err != nil {
 		return bench.Shard{}, usageError{err.Error()}
 	}
-	if !ok && b.shards > 0 {
+	if ok {
+		return s, nil
+	}
+	if b.shards > 0 {
 		return bench.Shard{}, usageError{"--shards needs $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID (a Kubernetes Indexed Job or a Slurm array sets it); on other machines use --shard i/n"}
 	}
-	if !ok && b.resume && b.out != "" {
-		if m, err := bench.ReadManifest(b.out); err == nil && m.Shard != nil {
-			return *m.Shard, nil
-		}
+	if held, found := b.heldShard(); found {
+		return held, nil
 	}
 	return s, nil
+}
+
+// parseShard reads --shard i/n.
+func parseShard(text string) (bench.Shard, error) {
+	s, err := bench.ParseShard(text)
+	if err != nil {
+		return bench.Shard{}, usageError{"--shard: " + err.Error()}
+	}
+	return s, nil
+}
+
+// heldShard returns the shard that --out's bench.json says the folder holds, when resuming one
+// that does.
+func (b benchSetup) heldShard() (bench.Shard, bool) {
+	if !b.resume || b.out == "" {
+		return bench.Shard{}, false
+	}
+	m, err := bench.ReadManifest(b.out)
+	if err != nil || m.Shard == nil {
+		return bench.Shard{}, false
+	}
+	return *m.Shard, true
 }
 
 // runBenchMerge merges shards' folders: bench merge DIR... --out DIR (flags and folders in any order).

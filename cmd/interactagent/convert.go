@@ -23,21 +23,8 @@ type convertConfig struct {
 // (or its .json extension), the output's from its extension. Nothing is written when the input is
 // bad, and the output file is replaced atomically.
 func runConvert(ctx context.Context, args []string, stdout io.Writer) error {
-	fs := newFlags("convert", "IN OUT", stdout)
-	fps := fs.Float64("fps", motion.HumanML3DFPS, "frame rate of a .npy input, which does not store one (HumanML3D features are 20 fps)")
-	dtype := fs.String("dtype", "float32", "element type of a .npy output: float32 or float64")
-	if err := fs.parse(args); err != nil {
-		return err
-	}
-	if err := fs.need(2); err != nil {
-		return err
-	}
-	cfg := convertConfig{In: fs.Arg(0), Out: fs.Arg(1), FPS: *fps}
-	var err error
-	if cfg.DType, err = parseDType(*dtype); err != nil {
-		return err
-	}
-	if err := checkConvertArgs(fs.FlagSet, cfg); err != nil {
+	cfg, err := convertArgs(args, stdout)
+	if err != nil {
 		return err
 	}
 	msg, err := convert(ctx, cfg)
@@ -46,6 +33,23 @@ func runConvert(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	fmt.Fprintln(stdout, msg)
 	return nil
+}
+
+// convertArgs reads convert's command line into its config, refusing what cannot mean what it
+// says (checkConvertArgs).
+func convertArgs(args []string, stdout io.Writer) (convertConfig, error) {
+	fs := newFlags("convert", "IN OUT", stdout)
+	fps := fs.Float64("fps", motion.HumanML3DFPS, "frame rate of a .npy input, which does not store one (HumanML3D features are 20 fps)")
+	dtype := fs.String("dtype", "float32", "element type of a .npy output: float32 or float64")
+	if err := fs.parseArgs(args, 2); err != nil {
+		return convertConfig{}, err
+	}
+	cfg := convertConfig{In: fs.Arg(0), Out: fs.Arg(1), FPS: *fps}
+	var err error
+	if cfg.DType, err = parseDType(*dtype); err != nil {
+		return cfg, err
+	}
+	return cfg, checkConvertArgs(fs.FlagSet, cfg)
 }
 
 // convert reads cfg.In and writes cfg.Out, returning a one-line summary.
@@ -60,20 +64,34 @@ func convert(ctx context.Context, cfg convertConfig) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", fmt.Errorf("nothing written to %s: %w", cfg.Out, err)
 	}
-	if ext(cfg.Out) == ".json" {
-		err = motion.SaveClipJSON(cfg.Out, clip)
-	} else {
-		err = motion.SaveJointsNPY(cfg.Out, clip, cfg.DType)
-	}
-	if err != nil {
+	if err := saveClip(cfg.Out, clip, cfg.DType); err != nil {
 		return "", err
 	}
+	return convertSummary(cfg, clip, kind), nil
+}
+
+// convertSummary is convert's line about what it did: the files, the clip's length, what kind of
+// motion was read (kind) and what was written.
+func convertSummary(cfg convertConfig, clip *motion.Clip, kind motion.Format) string {
 	to := "clip JSON"
 	if ext(cfg.Out) == ".npy" {
 		to = fmt.Sprintf("joint positions (%d, %d, 3) %v", clip.Len(), motion.NumJoints, cfg.DType)
 	}
 	return fmt.Sprintf("%s → %s: %d frames at %g fps (%.2f s), %v → %s",
-		cfg.In, cfg.Out, clip.Len(), clip.FPS, clip.Duration(), kind, to), nil
+		cfg.In, cfg.Out, clip.Len(), clip.FPS, clip.Duration(), kind, to)
+}
+
+// saveClip writes c to path in the format its extension names: a clip JSON (.json), or joint
+// positions of element type dt (.npy). Any other path, "" among them, writes nothing: the
+// commands check the names they are given before anything runs.
+func saveClip(path string, c *motion.Clip, dt motion.DType) error {
+	switch ext(path) {
+	case ".json":
+		return motion.SaveClipJSON(path, c)
+	case ".npy":
+		return motion.SaveJointsNPY(path, c, dt)
+	}
+	return nil
 }
 
 // checkConvertArgs refuses command lines that cannot mean what they say, before anything is read.
@@ -88,12 +106,18 @@ func checkConvertArgs(fs *flag.FlagSet, cfg convertConfig) error {
 	if isSet(fs, "dtype") && out != ".npy" {
 		return usageError{"--dtype applies to .npy outputs"}
 	}
-	if motion.CheckFPS(cfg.FPS) != nil {
-		return usageError{fmt.Sprintf("--fps %v, want a rate in (0, %g]", cfg.FPS, motion.MaxFPS)}
+	return checkFPS(cfg.FPS)
+}
+
+// checkFPS refuses an --fps that is no frame rate of motion.
+func checkFPS(fps float64) error {
+	if motion.CheckFPS(fps) != nil {
+		return usageError{fmt.Sprintf("--fps %v, want a rate in (0, %g]", fps, motion.MaxFPS)}
 	}
 	return nil
 }
 
+// parseDType reads --dtype: float32 or float64.
 func parseDType(s string) (motion.DType, error) {
 	switch s {
 	case "float32":
@@ -111,4 +135,5 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
+// ext is path's extension in lower case, as the commands tell file kinds apart.
 func ext(path string) string { return strings.ToLower(filepath.Ext(path)) }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -37,31 +38,15 @@ type executeConfig struct {
 // each segment did and writes the clip.
 func runExecute(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("execute", "", stdout)
-	actions := fs.String("actions", "", `atomic actions separated by ";" or new lines, e.g. "A person walks forward 1 meter; A person sits down" (numbering such as "1." is fine)`)
-	profile := fs.String("profile", "ideal", "error model: ideal (exact) or motionllm (imitates the learned executor's errors)")
-	seed := fs.Uint64("seed", 0, "seed of the error model: the same text and seed give the same motion")
-	start := fs.String("start", "0,0,0", "start state x,z,heading: metres on the floor and degrees (0 faces +Z, positive turns left toward +X)")
-	backend := fs.String("executor", "builtin", "builtin (the kinematic executor) or the URL of a MotionLLM server, such as http://127.0.0.1:8765 (docs/executor-protocol.md; a bearer token is read from $INTERACTAGENT_EXECUTOR_TOKEN)")
-	out := fs.String("out", "", "write the motion to FILE.npy (joint positions T×22×3, float32) or FILE.json (clip with fps and segments)")
-	var policy httpclient.Policy
-	fs.DurationVar(&policy.Timeout, "timeout", 20*time.Second, "--executor URL: one try's limit, from sending the request to reading the whole reply")
-	fs.DurationVar(&policy.Total, "deadline", time.Minute, "--executor URL: the limit of all tries and waits together (a server that never answers fails after this)")
-	if err := fs.parse(args); err != nil {
+	var f executeFlags
+	f.bind(fs.FlagSet)
+	if err := fs.parseArgs(args, 0); err != nil {
 		return err
 	}
-	if err := fs.need(0); err != nil {
-		return err
-	}
-	cfg, err := executeArgs(*actions, *profile, *start, *out)
+	cfg, err := f.config()
 	if err != nil {
 		return err
 	}
-	cfg.Seed = *seed
-	cfg.Executor = *backend
-	if policy.Timeout <= 0 || policy.Total <= 0 || policy.Validate() != nil {
-		return usageError{fmt.Sprintf("--timeout %v and --deadline %v: want positive durations, the deadline at least the timeout", policy.Timeout, policy.Total)}
-	}
-	cfg.Policy = policy
 	clip, err := execute(ctx, cfg)
 	if err != nil {
 		return err
@@ -73,7 +58,40 @@ func runExecute(ctx context.Context, args []string, stdout io.Writer) error {
 	return nil
 }
 
-// executeArgs checks the flags that could not mean what they say, before anything runs.
+// executeFlags are execute's flags as given, before config reads them into an executeConfig.
+type executeFlags struct {
+	actions, profile, start, out, executor string
+	seed                                   uint64
+	policy                                 httpclient.Policy
+}
+
+// bind binds execute's flags to f's fields.
+func (f *executeFlags) bind(fs *flag.FlagSet) {
+	fs.StringVar(&f.actions, "actions", "", `atomic actions separated by ";" or new lines, e.g. "A person walks forward 1 meter; A person sits down" (numbering such as "1." is fine)`)
+	fs.StringVar(&f.profile, "profile", "ideal", "error model: ideal (exact) or motionllm (imitates the learned executor's errors)")
+	fs.Uint64Var(&f.seed, "seed", 0, "seed of the error model: the same text and seed give the same motion")
+	fs.StringVar(&f.start, "start", "0,0,0", "start state x,z,heading: metres on the floor and degrees (0 faces +Z, positive turns left toward +X)")
+	fs.StringVar(&f.executor, "executor", "builtin", "builtin (the kinematic executor) or the URL of a MotionLLM server, such as http://127.0.0.1:8765 (docs/executor-protocol.md; a bearer token is read from $INTERACTAGENT_EXECUTOR_TOKEN)")
+	fs.StringVar(&f.out, "out", "", "write the motion to FILE.npy (joint positions T×22×3, float32) or FILE.json (clip with fps and segments)")
+	fs.DurationVar(&f.policy.Timeout, "timeout", 20*time.Second, "--executor URL: one try's limit, from sending the request to reading the whole reply")
+	fs.DurationVar(&f.policy.Total, "deadline", time.Minute, "--executor URL: the limit of all tries and waits together (a server that never answers fails after this)")
+}
+
+// config reads the flags into the executor's config, refusing those that could not mean what they
+// say before anything runs.
+func (f executeFlags) config() (executeConfig, error) {
+	cfg, err := executeArgs(f.actions, f.profile, f.start, f.out)
+	if err != nil {
+		return cfg, err
+	}
+	if p := f.policy; p.Timeout <= 0 || p.Total <= 0 || p.Validate() != nil {
+		return cfg, usageError{fmt.Sprintf("--timeout %v and --deadline %v: want positive durations, the deadline at least the timeout", p.Timeout, p.Total)}
+	}
+	cfg.Seed, cfg.Executor, cfg.Policy = f.seed, f.executor, f.policy
+	return cfg, nil
+}
+
+// executeArgs checks the flags that say what to execute and where to write it.
 func executeArgs(actions, profile, start, out string) (executeConfig, error) {
 	var cfg executeConfig
 	cfg.Actions = splitActions(actions)
@@ -134,13 +152,7 @@ func execute(ctx context.Context, cfg executeConfig) (*motion.Clip, error) {
 	if err != nil {
 		return nil, err
 	}
-	switch ext(cfg.Out) {
-	case ".json":
-		err = motion.SaveClipJSON(cfg.Out, clip)
-	case ".npy":
-		err = motion.SaveJointsNPY(cfg.Out, clip, motion.Float32)
-	}
-	return clip, err
+	return clip, saveClip(cfg.Out, clip, motion.Float32)
 }
 
 // newExecutor returns the built-in executor or a client of the server the config names.
@@ -160,15 +172,20 @@ func newExecutor(cfg executeConfig) (executor.Executor, error) {
 func printSegments(w io.Writer, c *motion.Clip) {
 	fmt.Fprintf(w, "%d frames at %g fps (%.2f s), %d segments\n", c.Len(), c.FPS, c.Duration(), len(c.Segments))
 	for i, s := range c.Segments {
-		from := max(s.Start-1, 0) // a segment starts where the previous one's last frame stands
-		part := c.Slice(from, s.End)
-		a, b := part.StartState(), part.EndState()
-		d := b.Root.Sub(a.Root)
-		fmt.Fprintf(w, "%2d  frames [%d, %d) %5.2f s  moved %.2f m (forward %+.2f, left %+.2f)  turned %+6.1f°  %q\n",
-			i+1, s.Start, s.End, float64(s.End-s.Start)/c.FPS, d.Len(), d.Dot(a.Forward()), d.Dot(a.Left()),
-			mgl64.RadToDeg(part.HeadingChange()), s.Action)
-		for _, warn := range s.Warnings {
-			fmt.Fprintf(w, "    warning: %s\n", warn)
-		}
+		printSegment(w, c, i, s)
+	}
+}
+
+// printSegment writes the line of segment i of c, s, and its warnings.
+func printSegment(w io.Writer, c *motion.Clip, i int, s motion.Segment) {
+	from := max(s.Start-1, 0) // a segment starts where the previous one's last frame stands
+	part := c.Slice(from, s.End)
+	a, b := part.StartState(), part.EndState()
+	d := b.Root.Sub(a.Root)
+	fmt.Fprintf(w, "%2d  frames [%d, %d) %5.2f s  moved %.2f m (forward %+.2f, left %+.2f)  turned %+6.1f°  %q\n",
+		i+1, s.Start, s.End, float64(s.End-s.Start)/c.FPS, d.Len(), d.Dot(a.Forward()), d.Dot(a.Left()),
+		mgl64.RadToDeg(part.HeadingChange()), s.Action)
+	for _, warn := range s.Warnings {
+		fmt.Fprintf(w, "    warning: %s\n", warn)
 	}
 }

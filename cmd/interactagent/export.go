@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -17,36 +18,55 @@ import (
 // or a bundle of the run: export.Do does the work.
 func runExport(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("export", "RUN_DIR|MOTION", stdout)
-	var req export.Request
-	round := fs.String("round", "final", "a run's round: N, final (the round the run stopped at) or all (one animation or pane per round, else one file per round)")
-	format := fs.String("format", "", "glb, gltf, bvh, npy (joints), h3d (HumanML3D features), json (clip), mp4, gif or bundle (default: from --out's extension)")
-	fs.StringVar(&req.Out, "out", "", "the file to write; its extension is the format's (.glb .gltf .bvh .npy .json .mp4 .gif .zip)")
-	fs.BoolVar(&req.WithScene, "with-scene", false, "glb/gltf: include the scene as static meshes")
-	fs.StringVar(&req.Scene, "scene", "", "the scene of a motion file, for --with-scene and videos (a run folder names its own)")
-	fs.Float64Var(&req.FPS, "fps", motion.HumanML3DFPS, "frame rate of a .npy motion file, which does not store one")
-	fs.BoolVar(&req.WithCache, "with-cache", false, "bundle: keep cache/ (model replies, executions) so that a resume asks no model again")
-	size := fs.String("size", "", "video: pane size WxH (default 640x360)")
-	err := fs.parse(args)
-	pos := fs.Args()
+	var f exportFlags
+	f.bind(fs.FlagSet)
+	if err := fs.parse(args); err != nil {
+		return err
+	}
+	req, err := f.request(fs.Args())
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
-		return usageError{fmt.Sprintf("want one run folder or motion file, got %d argument(s) (see --help)", len(pos))}
-	}
-	req.Source, req.Format = pos[0], export.Format(*format)
-	if req.Round, err = parseRound(*round); err != nil {
-		return err
-	}
-	var sz renderConfig
-	if err := sz.parseSize(*size); err != nil {
-		return err
-	}
-	req.Width, req.Height = sz.width, sz.height
-	if req.Out == "" {
-		return usageError{"--out is required (see --help)"}
-	}
 	return doExport(ctx, stdout, req)
+}
+
+// exportFlags are export's flags: the request's own fields, and those read into it once parsed.
+type exportFlags struct {
+	req                 export.Request
+	round, format, size string
+}
+
+// bind binds export's flags to f's fields.
+func (f *exportFlags) bind(fs *flag.FlagSet) {
+	fs.StringVar(&f.round, "round", "final", "a run's round: N, final (the round the run stopped at) or all (one animation or pane per round, else one file per round)")
+	fs.StringVar(&f.format, "format", "", "glb, gltf, bvh, npy (joints), h3d (HumanML3D features), json (clip), mp4, gif or bundle (default: from --out's extension)")
+	fs.StringVar(&f.req.Out, "out", "", "the file to write; its extension is the format's (.glb .gltf .bvh .npy .json .mp4 .gif .zip)")
+	fs.BoolVar(&f.req.WithScene, "with-scene", false, "glb/gltf: include the scene as static meshes")
+	fs.StringVar(&f.req.Scene, "scene", "", "the scene of a motion file, for --with-scene and videos (a run folder names its own)")
+	fs.Float64Var(&f.req.FPS, "fps", motion.HumanML3DFPS, "frame rate of a .npy motion file, which does not store one")
+	fs.BoolVar(&f.req.WithCache, "with-cache", false, "bundle: keep cache/ (model replies, executions) so that a resume asks no model again")
+	fs.StringVar(&f.size, "size", "", "video: pane size WxH (default 640x360)")
+}
+
+// request reads the flags and the positional arguments pos, which must be the one source, into
+// the export's request.
+func (f exportFlags) request(pos []string) (export.Request, error) {
+	req := f.req
+	if len(pos) != 1 {
+		return req, usageError{fmt.Sprintf("want one run folder or motion file, got %d argument(s) (see --help)", len(pos))}
+	}
+	req.Source, req.Format = pos[0], export.Format(f.format)
+	var err error
+	if req.Round, err = parseRound(f.round); err != nil {
+		return req, err
+	}
+	if req.Width, req.Height, err = parseSize(f.size); err != nil {
+		return req, err
+	}
+	if req.Out == "" {
+		return req, usageError{"--out is required (see --help)"}
+	}
+	return req, nil
 }
 
 // doExport runs the export with a progress bar for videos and prints what was written.
@@ -59,13 +79,18 @@ func doExport(ctx context.Context, stdout io.Writer, req export.Request) error {
 		return err
 	}
 	bar.Finish()
+	printExported(stdout, res)
+	return nil
+}
+
+// printExported lists the files an export wrote, and its notes on them.
+func printExported(w io.Writer, res export.Result) {
 	for _, f := range res.Files {
-		fmt.Fprintf(stdout, "wrote %s\n", f)
+		fmt.Fprintf(w, "wrote %s\n", f)
 	}
 	for _, n := range res.Notes {
-		fmt.Fprintf(stdout, "  %s\n", n)
+		fmt.Fprintf(w, "  %s\n", n)
 	}
-	return nil
 }
 
 // parseRound reads --round: N, final or all.

@@ -31,14 +31,11 @@ func runInfo(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("info", "FILE", stdout)
 	fps := fs.Float64("fps", motion.HumanML3DFPS, "frame rate of a .npy file, which does not store one (HumanML3D features are 20 fps)")
 	asJSON := fs.Bool("json", false, "print the facts as one JSON object")
-	if err := fs.parse(args); err != nil {
+	if err := fs.parseArgs(args, 1); err != nil {
 		return err
 	}
-	if err := fs.need(1); err != nil {
+	if err := checkFPS(*fps); err != nil {
 		return err
-	}
-	if motion.CheckFPS(*fps) != nil {
-		return usageError{fmt.Sprintf("--fps %v, want a rate in (0, %g]", *fps, motion.MaxFPS)}
 	}
 	clip, kind, err := motion.LoadMotion(fs.Arg(0), *fps)
 	if err != nil {
@@ -46,12 +43,17 @@ func runInfo(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	facts := describe(fs.Arg(0), clip, kind)
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(facts)
+		return writeJSON(stdout, facts)
 	}
 	printFacts(stdout, facts)
 	return nil
+}
+
+// writeJSON writes v as one indented JSON object: the --json output of info and penetration.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }
 
 // describe measures the clip.
@@ -68,6 +70,7 @@ func describe(path string, c *motion.Clip, kind motion.Format) clipFacts {
 	}
 }
 
+// printFacts writes the facts for people, one to a line, and each segment with its warnings.
 func printFacts(w io.Writer, f clipFacts) {
 	fmt.Fprintf(w, "file            %s\n", f.File)
 	fmt.Fprintf(w, "kind            %s\n", f.Kind)

@@ -8,8 +8,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
-	"sort"
+	"slices"
 )
 
 // command is one subcommand: its one-line summary and the function that runs it with its own
@@ -40,6 +41,8 @@ func commands() map[string]command {
 	}
 }
 
+// main runs the command line, interruptible by the first SIGINT or SIGTERM, and exits with its
+// status.
 func main() {
 	ctx, stop := interruptible(os.Stderr)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
@@ -54,7 +57,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 && haveDisplay() {
 		args = []string{"app"}
 	}
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	if len(args) == 0 || isHelp(args[0]) {
 		usage(stdout, cmds)
 		return 0
 	}
@@ -64,31 +67,36 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		usage(stderr, cmds)
 		return 2
 	}
-	err := c.run(ctx, args[1:], stdout)
+	return exitCode(ctx, stderr, args[0], c.run(ctx, args[1:], stdout))
+}
+
+// isHelp reports whether a command's first argument asks for its usage rather than naming what
+// to run.
+func isHelp(arg string) bool { return arg == "help" || arg == "-h" || arg == "--help" }
+
+// exitCode is the exit status of the command name that returned err, which it reports on stderr:
+// 0 for success or --help, 130 when the user interrupted it, 2 for a usageError, else 1.
+func exitCode(ctx context.Context, stderr io.Writer, name string, err error) int {
 	switch {
 	case err == nil:
 		return 0
 	case errors.Is(err, context.Canceled) && ctx.Err() != nil:
-		fmt.Fprintf(stderr, "interactagent %s: interrupted: %v\n", args[0], err)
+		fmt.Fprintf(stderr, "interactagent %s: interrupted: %v\n", name, err)
 		return 130
 	case errors.Is(err, flag.ErrHelp):
 		return 0
-	case errors.As(err, new(usageError)):
-		fmt.Fprintf(stderr, "interactagent %s: %v\n", args[0], err)
-		return 2
-	default:
-		fmt.Fprintf(stderr, "interactagent %s: %v\n", args[0], err)
-		return 1
 	}
+	fmt.Fprintf(stderr, "interactagent %s: %v\n", name, err)
+	if errors.As(err, new(usageError)) {
+		return 2
+	}
+	return 1
 }
 
+// usage writes the command line's usage: every command, by name, with its summary.
 func usage(w io.Writer, cmds map[string]command) {
 	fmt.Fprintln(w, "usage: interactagent COMMAND [flags] [args]\n\ncommands:")
-	names := make([]string, 0, len(cmds))
-	for n := range cmds {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(cmds))
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-16s %s\n", n, cmds[n].summary)
 	}
@@ -165,6 +173,24 @@ func (fs *flagSet) parseFlags(args []string) error {
 	}
 	if err != nil {
 		return usageError{err.Error()}
+	}
+	return nil
+}
+
+// parseArgs is parse, then need(n): the command line of a command that takes exactly n positional
+// arguments.
+func (fs *flagSet) parseArgs(args []string, n int) error {
+	if err := fs.parse(args); err != nil {
+		return err
+	}
+	return fs.need(n)
+}
+
+// atMostOne returns a usageError when more than one positional argument was given to a command
+// that takes at most one, naming what the one is.
+func (fs *flagSet) atMostOne(what string) error {
+	if fs.NArg() > 1 {
+		return usageError{fmt.Sprintf("want at most one %s, got %d arguments (see --help)", what, fs.NArg())}
 	}
 	return nil
 }

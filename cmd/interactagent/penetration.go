@@ -2,7 +2,7 @@ package main
 
 import (
 	"context"
-	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 
@@ -10,6 +10,7 @@ import (
 
 	"interactagent/eval"
 	"interactagent/motion"
+	"interactagent/scene"
 	"interactagent/task"
 )
 
@@ -24,21 +25,23 @@ type penetrationConfig struct {
 func runPenetration(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("penetration", "", stdout)
 	var cfg penetrationConfig
-	fs.StringVar(&cfg.scene, "scene", "", "built-in scene name, or a scene file (.glb, .gltf, .obj, layout or UniHSI plan .json)")
-	fs.StringVar(&cfg.motion, "motion", "", "motion file: joints or HumanML3D features .npy, or clip .json")
-	fs.StringVar(&cfg.start, "start", "", `place the clip so it starts at x,z,heading (metres, degrees), or "scene" for the scene's start`)
-	fs.Float64Var(&cfg.fps, "fps", motion.HumanML3DFPS, "frame rate of a .npy file")
-	fs.BoolVar(&cfg.json, "json", false, "print the statistics as JSON")
-	if err := fs.parse(args); err != nil {
-		return err
-	}
-	if err := fs.need(0); err != nil {
+	cfg.bind(fs.FlagSet)
+	if err := fs.parseArgs(args, 0); err != nil {
 		return err
 	}
 	if cfg.scene == "" || cfg.motion == "" {
 		return usageError{"want --scene and --motion (see --help)"}
 	}
 	return cfg.run(stdout)
+}
+
+// bind binds penetration's flags to c's fields.
+func (c *penetrationConfig) bind(fs *flag.FlagSet) {
+	fs.StringVar(&c.scene, "scene", "", "built-in scene name, or a scene file (.glb, .gltf, .obj, layout or UniHSI plan .json)")
+	fs.StringVar(&c.motion, "motion", "", "motion file: joints or HumanML3D features .npy, or clip .json")
+	fs.StringVar(&c.start, "start", "", `place the clip so it starts at x,z,heading (metres, degrees), or "scene" for the scene's start`)
+	fs.Float64Var(&c.fps, "fps", motion.HumanML3DFPS, "frame rate of a .npy file")
+	fs.BoolVar(&c.json, "json", false, "print the statistics as JSON")
 }
 
 // penetrationReport is the JSON the command prints: what was measured and the statistics.
@@ -56,40 +59,59 @@ type penetrationStart struct {
 	HeadingDeg float64 `json:"heading_deg"`
 }
 
+// run measures and prints the report, as JSON with --json.
 func (c penetrationConfig) run(stdout io.Writer) error {
-	sp, err := parseStart(c.start)
+	rep, err := c.measure()
 	if err != nil {
 		return err
 	}
-	s, err := task.OpenScene(c.scene)
-	if err != nil {
-		return err
-	}
-	clip, _, err := motion.LoadMotion(c.motion, c.fps)
-	if err != nil {
-		return err
-	}
-	rep := penetrationReport{Scene: c.scene, Motion: c.motion}
-	at, err := sp.Resolve(s)
-	if err != nil {
-		return err
-	}
-	if at != nil && clip.Len() > 0 {
-		clip = clip.Relocate(*at)
-		rep.Start = &penetrationStart{X: at.Root.X(), Z: at.Root.Z(), HeadingDeg: mgl64.RadToDeg(at.Heading)}
-	}
-	st, err := eval.Penetration(eval.Prepare(s), clip)
-	if err != nil {
-		return fmt.Errorf("%s: %w", c.motion, err)
-	}
-	rep.Penetration = st
 	if c.json {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		return writeJSON(stdout, rep)
 	}
 	printPenetration(stdout, rep)
 	return nil
+}
+
+// measure loads the scene and the motion, places the motion as --start says and measures how deep
+// it sinks into the scene.
+func (c penetrationConfig) measure() (penetrationReport, error) {
+	rep := penetrationReport{Scene: c.scene, Motion: c.motion}
+	sp, err := parseStart(c.start)
+	if err != nil {
+		return rep, err
+	}
+	s, clip, err := c.load()
+	if err != nil {
+		return rep, err
+	}
+	if clip, rep.Start, err = placeClip(clip, sp, s); err != nil {
+		return rep, err
+	}
+	if rep.Penetration, err = eval.Penetration(eval.Prepare(s), clip); err != nil {
+		return rep, fmt.Errorf("%s: %w", c.motion, err)
+	}
+	return rep, nil
+}
+
+// load opens the scene and reads the motion file.
+func (c penetrationConfig) load() (*scene.Scene, *motion.Clip, error) {
+	s, err := task.OpenScene(c.scene)
+	if err != nil {
+		return nil, nil, err
+	}
+	clip, _, err := motion.LoadMotion(c.motion, c.fps)
+	return s, clip, err
+}
+
+// placeClip moves the clip to start where sp, resolved in s, says, and returns where that is; a
+// clip with no start to move to, or no frames, stays as it is, placed nowhere (nil).
+func placeClip(clip *motion.Clip, sp scene.StartSpec, s *scene.Scene) (*motion.Clip, *penetrationStart, error) {
+	at, err := sp.Resolve(s)
+	if err != nil || at == nil || clip.Len() == 0 {
+		return clip, nil, err
+	}
+	start := &penetrationStart{X: at.Root.X(), Z: at.Root.Z(), HeadingDeg: mgl64.RadToDeg(at.Heading)}
+	return clip.Relocate(*at), start, nil
 }
 
 // printPenetration writes the statistics for people.
@@ -104,15 +126,21 @@ func printPenetration(w io.Writer, r penetrationReport) {
 	fmt.Fprintf(w, "  pe10%%          %.4f  (mean of the worst 10%% of frames)\n", st.Top10)
 	fmt.Fprintf(w, "  pe_mean        %.4f\n", st.Mean)
 	fmt.Fprintf(w, "  penetrating    %.1f%% of frames (a point deeper than %g cm)\n", 100*st.Penetrating, 100*eval.PenetratingDepth)
-	if wf := st.Worst; wf != nil {
-		where := wf.Object
-		if wf.ObjectPart != "" {
-			where += "/" + wf.ObjectPart
-		}
-		fmt.Fprintf(w, "  worst frame    %d at %.2f s: %s %.1f cm inside %s\n", wf.Frame, wf.Time, wf.Part, 100*wf.Depth, where)
-	} else {
-		fmt.Fprintln(w, "  worst frame    none: no body point is inside the scene")
-	}
+	printWorstFrame(w, st.Worst)
 	fmt.Fprintln(w, "per frame: Σ weight · max(0, −SDF) over body points, metres × SMPL-X vertices")
 	fmt.Fprintf(w, "body: %s\n", st.Proxy)
+}
+
+// printWorstFrame writes the line of the frame that sinks deepest: when, which body part, how deep
+// and into which object (and part); or that none does.
+func printWorstFrame(w io.Writer, wf *eval.WorstFrame) {
+	if wf == nil {
+		fmt.Fprintln(w, "  worst frame    none: no body point is inside the scene")
+		return
+	}
+	where := wf.Object
+	if wf.ObjectPart != "" {
+		where += "/" + wf.ObjectPart
+	}
+	fmt.Fprintf(w, "  worst frame    %d at %.2f s: %s %.1f cm inside %s\n", wf.Frame, wf.Time, wf.Part, 100*wf.Depth, where)
 }

@@ -2,10 +2,9 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
-	"image"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -32,6 +31,7 @@ type renderConfig struct {
 	fps       float64
 	videoFPS  float64
 	start     string
+	size      string // --size as given; check reads it into width and height
 }
 
 // stringList is a flag that may be given several times.
@@ -73,26 +73,8 @@ func (f viewFlag) Set(s string) error {
 func runRender(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("render", "", stdout)
 	var cfg renderConfig
-	var motions stringList
-	fs.StringVar(&cfg.scene, "scene", "", "built-in scene name or scene file (.glb, .gltf, .obj, layout or UniHSI plan .json); empty draws the floor alone")
-	fs.Var(&motions, "motion", "motion file (.npy joints or HumanML3D features, or clip .json); repeat with --grid for panes side by side")
-	fs.Var(viewFlag{&cfg}, "view", "top | oblique | eye | ghost | shots | orbit:YAW,PITCH,DIST (degrees, metres; target = scene centre); default ghost with --motion, else shots")
-	size := fs.String("size", "", "image or pane size WxH (default 768x768 for images, 640x360 for video panes)")
-	fs.StringVar(&cfg.out, "out", "", "output: .png image, .mp4 or .gif video, or a folder for --view shots")
-	fs.BoolVar(&cfg.grid, "grid", false, "several --motion files side by side in panes on one clock (video) or one ghost image each (PNG)")
-	fs.BoolVar(&cfg.follow, "follow", false, "video: the camera follows the body instead of staying fixed")
-	fs.IntVar(&cfg.keyframes, "keyframes", render.DefaultGhostKeyframes, "ghost image: poses drawn, evenly spaced in time")
-	fs.Float64Var(&cfg.fps, "fps", motion.HumanML3DFPS, "frame rate of .npy motion files, which do not store one")
-	fs.Float64Var(&cfg.videoFPS, "video-fps", media.DefaultFPS, "video: frames per second")
-	fs.StringVar(&cfg.start, "start", "", "place each motion's first frame at x,z,heading (metres, degrees) or at the scene's start (\"scene\"); default as in the file")
-	if err := fs.parse(args); err != nil {
-		return err
-	}
-	if err := fs.need(0); err != nil {
-		return err
-	}
-	cfg.motions = motions
-	if err := cfg.parseSize(*size); err != nil {
+	cfg.bind(fs.FlagSet)
+	if err := fs.parseArgs(args, 0); err != nil {
 		return err
 	}
 	if err := cfg.check(); err != nil {
@@ -101,42 +83,84 @@ func runRender(ctx context.Context, args []string, stdout io.Writer) error {
 	return cfg.run(ctx, stdout)
 }
 
-// parseSize reads WxH.
-func (c *renderConfig) parseSize(s string) error {
+// bind binds render's flags to c's fields.
+func (c *renderConfig) bind(fs *flag.FlagSet) {
+	fs.StringVar(&c.scene, "scene", "", "built-in scene name or scene file (.glb, .gltf, .obj, layout or UniHSI plan .json); empty draws the floor alone")
+	fs.Var((*stringList)(&c.motions), "motion", "motion file (.npy joints or HumanML3D features, or clip .json); repeat with --grid for panes side by side")
+	fs.Var(viewFlag{c}, "view", "top | oblique | eye | ghost | shots | orbit:YAW,PITCH,DIST (degrees, metres; target = scene centre); default ghost with --motion, else shots")
+	fs.StringVar(&c.size, "size", "", "image or pane size WxH (default 768x768 for images, 640x360 for video panes)")
+	fs.StringVar(&c.out, "out", "", "output: .png image, .mp4 or .gif video, or a folder for --view shots")
+	fs.BoolVar(&c.grid, "grid", false, "several --motion files side by side in panes on one clock (video) or one ghost image each (PNG)")
+	fs.BoolVar(&c.follow, "follow", false, "video: the camera follows the body instead of staying fixed")
+	fs.IntVar(&c.keyframes, "keyframes", render.DefaultGhostKeyframes, "ghost image: poses drawn, evenly spaced in time")
+	fs.Float64Var(&c.fps, "fps", motion.HumanML3DFPS, "frame rate of .npy motion files, which do not store one")
+	fs.Float64Var(&c.videoFPS, "video-fps", media.DefaultFPS, "video: frames per second")
+	fs.StringVar(&c.start, "start", "", "place each motion's first frame at x,z,heading (metres, degrees) or at the scene's start (\"scene\"); default as in the file")
+}
+
+// parseSize reads --size WIDTHxHEIGHT, render's and export's; "" is 0×0, which leaves the size to
+// the renderer.
+func parseSize(s string) (w, h int, err error) {
 	if s == "" {
-		return nil
+		return 0, 0, nil
 	}
 	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
 	w, err1 := strconv.Atoi(ws)
 	h, err2 := strconv.Atoi(hs)
 	if !ok || err1 != nil || err2 != nil || w <= 0 || h <= 0 || w > 8192 || h > 8192 {
-		return usageError{fmt.Sprintf("--size %q, want WIDTHxHEIGHT in pixels such as 768x768 (at most 8192 a side)", s)}
+		return 0, 0, usageError{fmt.Sprintf("--size %q, want WIDTHxHEIGHT in pixels such as 768x768 (at most 8192 a side)", s)}
 	}
-	c.width, c.height = w, h
-	return nil
+	return w, h, nil
 }
 
-// check rejects combinations that cannot work before anything is loaded or written.
+// check reads --size and rejects combinations that cannot work before anything is loaded or
+// written; a view not given becomes the default for what is drawn.
 func (c *renderConfig) check() error {
+	var err error
+	if c.width, c.height, err = parseSize(c.size); err != nil {
+		return err
+	}
 	if c.out == "" {
 		return usageError{"--out is required (see --help)"}
 	}
 	if !c.viewSet {
-		c.view = render.View{Kind: render.ViewShots}
-		if len(c.motions) > 0 {
-			c.view = render.View{Kind: render.ViewGhost}
-		}
+		c.view = c.defaultView()
 	}
+	if err := c.checkOut(); err != nil {
+		return err
+	}
+	return c.checkMotions()
+}
+
+// defaultView is the view when --view is not given: a ghost image of motion, else the scene's
+// shots.
+func (c *renderConfig) defaultView() render.View {
+	if len(c.motions) > 0 {
+		return render.View{Kind: render.ViewGhost}
+	}
+	return render.View{Kind: render.ViewShots}
+}
+
+// checkOut refuses an --out the view cannot write: a file name for shots, which are a folder, a
+// kind of file other than PNG, MP4 and GIF, and a video with no motion to play.
+func (c *renderConfig) checkOut() error {
 	shots := c.view.Kind == render.ViewShots
 	ext := strings.ToLower(filepath.Ext(c.out))
-	video := ext == ".mp4" || ext == ".gif"
 	switch {
 	case shots && ext != "":
 		return usageError{fmt.Sprintf("--view shots writes a folder of PNGs; --out %s looks like a file", c.out)}
-	case !shots && !video && ext != ".png":
+	case !shots && !isVideo(c.out) && ext != ".png":
 		return usageError{fmt.Sprintf("--out %s: want a .png, .mp4 or .gif file", c.out)}
-	case video && len(c.motions) == 0:
+	case isVideo(c.out) && len(c.motions) == 0:
 		return usageError{"a video needs --motion"}
+	}
+	return nil
+}
+
+// checkMotions refuses motion the command cannot draw as asked: several files without --grid, a
+// frame rate out of range, and motion with the eye view, which shows the start pose.
+func (c *renderConfig) checkMotions() error {
+	switch {
 	case len(c.motions) > 1 && !c.grid:
 		return usageError{"several --motion files need --grid"}
 	case motion.CheckFPS(c.fps) != nil || media.CheckFPS(c.videoFPS) != nil:
@@ -145,6 +169,12 @@ func (c *renderConfig) check() error {
 		return usageError{"--view eye shows the scene from the start pose; it takes no --motion"}
 	}
 	return nil
+}
+
+// isVideo reports whether path names a video file: .mp4, or .gif.
+func isVideo(path string) bool {
+	ext := strings.ToLower(filepath.Ext(path))
+	return ext == ".mp4" || ext == ".gif"
 }
 
 // run loads everything, starts the engine and writes the output.
@@ -162,14 +192,7 @@ func (c *renderConfig) run(ctx context.Context, stdout io.Writer) error {
 		return err
 	}
 	defer e.Close()
-	switch ext := strings.ToLower(filepath.Ext(c.out)); {
-	case c.view.Kind == render.ViewShots:
-		return c.writeShots(stdout, e, s)
-	case ext == ".mp4" || ext == ".gif":
-		return c.writeVideo(ctx, stdout, e, s, clips)
-	default:
-		return c.writeImage(stdout, e, s, clips)
-	}
+	return c.write(ctx, stdout, e, s, clips)
 }
 
 // loadScene loads --scene, or returns nil for the floor alone where the view allows it.
@@ -195,12 +218,9 @@ func (c *renderConfig) loadMotions(s *scene.Scene) ([]*motion.Clip, error) {
 	}
 	var clips []*motion.Clip
 	for _, p := range c.motions {
-		clip, _, err := motion.LoadMotion(p, c.fps)
+		clip, err := loadClip(p, c.fps)
 		if err != nil {
 			return nil, err
-		}
-		if err := clip.Validate(); err != nil {
-			return nil, fmt.Errorf("%s: %w", p, err)
 		}
 		if at != nil {
 			clip = clip.Relocate(*at)
@@ -210,120 +230,15 @@ func (c *renderConfig) loadMotions(s *scene.Scene) ([]*motion.Clip, error) {
 	return clips, nil
 }
 
-// writeShots writes top.png, oblique.png and eye.png into the output folder.
-func (c *renderConfig) writeShots(stdout io.Writer, e *render.Engine, s *scene.Scene) error {
-	shots, err := e.SceneShots(s, render.ShotOptions{Width: c.width, Height: c.height})
+// loadClip reads the motion file path (fps, when the file does not store it) and checks that the
+// clip can be drawn.
+func loadClip(path string, fps float64) (*motion.Clip, error) {
+	clip, _, err := motion.LoadMotion(path, fps)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if err := os.MkdirAll(c.out, 0o755); err != nil {
-		return err
+	if err := clip.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	for _, sh := range shots {
-		p := filepath.Join(c.out, sh.Name+".png")
-		if err := media.WritePNG(p, sh.Image); err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "wrote %s (%s view of %s)\n", p, sh.Name, s.Name)
-	}
-	return nil
-}
-
-// writeImage writes one PNG: a ghost image (one pane per motion with --grid) or a scene shot.
-func (c *renderConfig) writeImage(stdout io.Writer, e *render.Engine, s *scene.Scene, clips []*motion.Clip) error {
-	var img *image.RGBA
-	var what string
-	if len(clips) == 0 {
-		name := c.view.String()
-		if k := c.view.Kind; k == render.ViewOrbit || k == render.ViewGhost {
-			return usageError{fmt.Sprintf("--view %s needs --motion", name)}
-		}
-		sh, err := e.SceneShot(s, name, render.ShotOptions{Width: c.width, Height: c.height})
-		if err != nil {
-			return err
-		}
-		img, what = sh.Image, name+" view of "+s.Name
-	} else {
-		var err error
-		if img, err = c.ghosts(e, s, clips); err != nil {
-			return err
-		}
-		what = fmt.Sprintf("ghost image, %d keyframes", c.keyframes)
-	}
-	if err := media.WritePNG(c.out, img); err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "wrote %s (%s, %d×%d)\n", c.out, what, img.Bounds().Dx(), img.Bounds().Dy())
-	return nil
-}
-
-// ghosts renders one ghost image per clip, side by side when there are several.
-func (c *renderConfig) ghosts(e *render.Engine, s *scene.Scene, clips []*motion.Clip) (*image.RGBA, error) {
-	var panes []*image.RGBA
-	for _, clip := range clips {
-		cam, err := c.view.Camera(s, clip, c.aspect(render.DefaultGhostSize, render.DefaultGhostSize))
-		if err != nil {
-			return nil, err
-		}
-		opt := render.GhostOptions{Width: c.width, Height: c.height, Keyframes: c.keyframes, Camera: cam}
-		img, err := e.Ghost(s, clip, opt)
-		if err != nil {
-			return nil, err
-		}
-		panes = append(panes, img)
-	}
-	if len(panes) == 1 {
-		return panes[0], nil
-	}
-	return render.ComposePanes(panes, c.titles(), 0), nil
-}
-
-// Default pane size of videos, as render.SequenceOptions chooses it.
-const videoPaneWidth, videoPaneHeight = 640, 360
-
-// aspect is the width/height of the pictures asked for, or of w×h when --size was not given.
-func (c *renderConfig) aspect(w, h int) float64 {
-	if c.width > 0 && c.height > 0 {
-		w, h = c.width, c.height
-	}
-	return float64(w) / float64(h)
-}
-
-// titles names the panes after the motion files.
-func (c *renderConfig) titles() []string {
-	var out []string
-	for _, m := range c.motions {
-		out = append(out, filepath.Base(m))
-	}
-	return out
-}
-
-// writeVideo renders the clips frame by frame to an MP4 (or a GIF where ffmpeg is missing).
-func (c *renderConfig) writeVideo(ctx context.Context, stdout io.Writer, e *render.Engine, s *scene.Scene, clips []*motion.Clip) error {
-	opt := render.SequenceOptions{Width: c.width, Height: c.height, FPS: c.videoFPS, Follow: c.follow}
-	if len(clips) > 1 {
-		opt.Titles = c.titles()
-	}
-	// No clip: a video's panes share one camera, so only an orbit view places it here.
-	cam, err := c.view.Camera(s, nil, c.aspect(videoPaneWidth, videoPaneHeight))
-	if err != nil {
-		return err
-	}
-	opt.Camera = cam
-	q, err := e.NewSequence(s, clips, opt)
-	if err != nil {
-		return err
-	}
-	bar := newProgressBar(os.Stderr, filepath.Base(c.out))
-	wrote, err := q.Write(ctx, c.out, media.VideoConfig{FallbackGIF: true, Progress: bar.Report})
-	if err != nil {
-		bar.Abandon()
-		return err
-	}
-	bar.Finish()
-	if wrote != c.out {
-		fmt.Fprintf(stdout, "ffmpeg not found: wrote a GIF instead of %s\n", c.out)
-	}
-	fmt.Fprintf(stdout, "wrote %s (%d frames at %g fps)\n", wrote, q.Len(), q.FPS())
-	return nil
+	return clip, nil
 }

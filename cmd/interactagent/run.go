@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"interactagent/agent"
 	"interactagent/export"
@@ -23,46 +22,56 @@ type runConfig struct {
 	cfg      agent.Config
 	out      string
 	resume   string
+	// mode and feedback are the flags as given; fromFlags reads them into cfg.
+	mode, feedback string
 }
 
 // runRun runs one task with the agent and writes its run folder.
 func runRun(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("run", "", stdout)
 	c := runConfig{settings: agent.DefaultSettings()}
-	settingFlags(fs.FlagSet, &c.settings)
-	mode := fs.String("mode", "full", "naive, online, offline or full")
-	feedback := fs.String("feedback", "visual", "visual (the paper's) or hybrid (adds measured numbers to observation and reflection)")
-	fs.IntVar(&c.cfg.NMax, "n-max", 5, "most reflection rounds")
-	fs.IntVar(&c.cfg.RMax, "r-max", 2, "most corrections of one step")
-	fs.BoolVar(&c.cfg.NoEarlyStop, "no-early-stop", false, "run every round even after the stop check passes")
-	fs.Uint64Var(&c.cfg.Seed, "seed", 0, "seed of the executor's errors and the reasoner's perception")
-	modelDeadlineFlag(fs.FlagSet, &c.cfg.ModelDeadline)
-	fs.StringVar(&c.out, "out", "", "run folder to write (default runs/run-YYYYMMDD-HHMMSS)")
-	fs.StringVar(&c.resume, "resume", "", "continue the interrupted run in this folder (its run.json says how), or in a run bundle (.zip), unpacked beside it first")
-	fs.BoolVar(&c.cfg.NoRender, "no-render", false, "draw no images (the built-in reasoner does not need them); a run keeps it, and a resume of a run with images may add it to go on without GL (the rest of the run is shown blank pictures)")
-	if err := fs.parse(args); err != nil {
+	c.bind(fs.FlagSet)
+	if err := fs.parseArgs(args, 0); err != nil {
 		return err
 	}
-	if err := fs.need(0); err != nil {
-		return err
-	}
-	if err := c.fill(fs.FlagSet, *mode, *feedback); err != nil {
+	if err := c.fill(fs.FlagSet); err != nil {
 		return err
 	}
 	return c.run(ctx, stdout)
 }
 
+// bind binds run's flags to c's fields: every setting, the loop's config, the folder.
+func (c *runConfig) bind(fs *flag.FlagSet) {
+	settingFlags(fs, &c.settings)
+	fs.StringVar(&c.mode, "mode", "full", "naive, online, offline or full")
+	fs.StringVar(&c.feedback, "feedback", "visual", "visual (the paper's) or hybrid (adds measured numbers to observation and reflection)")
+	fs.IntVar(&c.cfg.NMax, "n-max", 5, "most reflection rounds")
+	fs.IntVar(&c.cfg.RMax, "r-max", 2, "most corrections of one step")
+	fs.BoolVar(&c.cfg.NoEarlyStop, "no-early-stop", false, "run every round even after the stop check passes")
+	fs.Uint64Var(&c.cfg.Seed, "seed", 0, "seed of the executor's errors and the reasoner's perception")
+	modelDeadlineFlag(fs, &c.cfg.ModelDeadline)
+	fs.StringVar(&c.out, "out", "", "run folder to write (default runs/run-YYYYMMDD-HHMMSS)")
+	fs.StringVar(&c.resume, "resume", "", "continue the interrupted run in this folder (its run.json says how), or in a run bundle (.zip), unpacked beside it first")
+	fs.BoolVar(&c.cfg.NoRender, "no-render", false, "draw no images (the built-in reasoner does not need them); a run keeps it, and a resume of a run with images may add it to go on without GL (the rest of the run is shown blank pictures)")
+}
+
 // fill completes the config: from run.json when resuming, else from the flags.
-func (c *runConfig) fill(fs *flag.FlagSet, mode, feedback string) error {
+func (c *runConfig) fill(fs *flag.FlagSet) error {
 	if c.resume != "" {
 		return c.fromFolder(fs)
 	}
+	return c.fromFlags()
+}
+
+// fromFlags reads the mode and the feedback into the loop's config, and checks that the flags
+// name a task and a config that can run; the folder defaults to a new one under runs/.
+func (c *runConfig) fromFlags() error {
 	var err error
-	if c.cfg.Mode, err = agent.ParseMode(mode); err != nil {
+	if c.cfg.Mode, err = agent.ParseMode(c.mode); err != nil {
 		return usageError{"--mode: " + err.Error()}
 	}
-	if c.cfg.Feedback, err = agent.ParseFeedback(feedback); err != nil {
-		return usageError{"--feedback: " + err.Error()}
+	if c.cfg.Feedback, err = parseFeedback(c.feedback); err != nil {
+		return err
 	}
 	if c.settings.Scene == "" || c.settings.Task == "" {
 		return usageError{"--scene and --task are required (or --resume DIR)"}
@@ -71,7 +80,7 @@ func (c *runConfig) fill(fs *flag.FlagSet, mode, feedback string) error {
 		return usageError{err.Error()}
 	}
 	if c.out == "" {
-		c.out = filepath.Join("runs", "run-"+time.Now().Format("20060102-150405"))
+		c.out = newRunsFolder("run")
 	}
 	return nil
 }
@@ -81,14 +90,9 @@ func (c *runConfig) fill(fs *flag.FlagSet, mode, feedback string) error {
 // may repeat the folder's own endpoints: that is how a user accepts them (wiring.CheckGiven).
 // --model-deadline may change how long a role's call waits, which changes no result.
 func (c *runConfig) fromFolder(fs *flag.FlagSet) error {
-	source := filepath.Join(c.resume, "run.json")
-	if strings.EqualFold(filepath.Ext(c.resume), ".zip") {
-		dir, err := export.OpenBundle(c.resume)
-		if err != nil {
-			return err
-		}
-		source = "the run.json of " + c.resume
-		c.resume = dir
+	source, err := c.unpack()
+	if err != nil {
+		return err
 	}
 	info, err := agent.ReadRunInfo(c.resume)
 	if err != nil {
@@ -97,21 +101,51 @@ func (c *runConfig) fromFolder(fs *flag.FlagSet) error {
 	if info.Settings == nil {
 		return fmt.Errorf("%s holds no settings to resume with", source)
 	}
-	changed := changedOnResume(fs, c.settings, *info.Settings)
-	if len(changed) > 0 {
+	if err := c.checkResume(fs, *info.Settings, source); err != nil {
+		return err
+	}
+	c.takeSaved(fs, info)
+	return nil
+}
+
+// unpack unpacks a --resume bundle (.zip) beside itself, making c.resume its folder, and returns
+// how messages name the run.json the run is resumed from.
+func (c *runConfig) unpack() (source string, err error) {
+	if !strings.EqualFold(filepath.Ext(c.resume), ".zip") {
+		return filepath.Join(c.resume, "run.json"), nil
+	}
+	dir, err := export.OpenBundle(c.resume)
+	if err != nil {
+		return "", err
+	}
+	source = "the run.json of " + c.resume
+	c.resume = dir
+	return source, nil
+}
+
+// checkResume refuses the flags given with --resume that would change the run whose settings,
+// read from source, are saved, and endpoints the user has not accepted (wiring.CheckGiven).
+func (c *runConfig) checkResume(fs *flag.FlagSet, saved agent.Settings, source string) error {
+	if changed := changedOnResume(fs, c.settings, saved); len(changed) > 0 {
 		return usageError{fmt.Sprintf("--resume takes the run's own settings from its run.json; drop %v", changed)}
 	}
 	given := wiring.Given{Settings: c.settings.Only(setFlags(fs)...), Getenv: os.Getenv}
-	if err := wiring.CheckGiven(*info.Settings, source, given); err != nil {
+	if err := wiring.CheckGiven(saved, source, given); err != nil {
 		return usageError{err.Error()}
 	}
+	return nil
+}
+
+// takeSaved takes the saved run's settings, config and folder in place of the flags', but for what
+// a resume may change: a --model-deadline given, and --no-render, which turns images off for the
+// rest of the run.
+func (c *runConfig) takeSaved(fs *flag.FlagSet, info agent.RunInfo) {
 	flags := c.cfg
 	c.settings, c.cfg, c.out = *info.Settings, info.Config, c.resume
 	if isSet(fs, "model-deadline") {
 		c.cfg.ModelDeadline = flags.ModelDeadline
 	}
 	c.cfg.NoRender = c.cfg.NoRender || flags.NoRender
-	return nil
 }
 
 // changedOnResume lists the flags given with --resume that would change the run: all but

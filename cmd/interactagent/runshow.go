@@ -22,15 +22,8 @@ func printRounds(w io.Writer, tr *agent.Trace, dir string) {
 	fmt.Fprintf(w, "\n%-6s %6s %5s %5s %6s %6s %8s %8s %7s\n", "round", "steps", "obs", "redo", "replan", "check", "pe_max", "pe10%", "seconds")
 	for _, r := range tr.Rounds {
 		m := r.Metrics
-		mark := ""
-		if r.Index == tr.Final {
-			mark += " ← stopped"
-		}
-		if r.Index == tr.Best {
-			mark += " (best)"
-		}
 		fmt.Fprintf(w, "%-6d %6d %5d %5d %6d %6s %8.2f %8.2f %7.1f%s\n", r.Index, m.Steps, m.Observations, m.Redos, m.Replans,
-			agent.PassWord(m.Pass), m.Penetration.Max, m.Penetration.Top10, m.Seconds, mark)
+			agent.PassWord(m.Pass), m.Penetration.Max, m.Penetration.Top10, m.Seconds, roundMark(tr, r.Index))
 	}
 	c := tr.Costs
 	fmt.Fprintf(w, "\ncosts: %d VQUs, %d model requests, %d+%d tokens, %d motion executions, %d renders\n",
@@ -38,4 +31,16 @@ func printRounds(w io.Writer, tr *agent.Trace, dir string) {
 	fmt.Fprintf(w, "model: %s\nexecutor: %s\n", tr.Model, tr.Executor)
 	fmt.Fprintf(w, "run folder: %s (summary.json, trace.jsonl; round %d: %s/round-%d/ghost.png, motion.json, motion.npy)\n",
 		dir, tr.Final, dir, tr.Final)
+}
+
+// roundMark marks round i in the table: the round the run stopped at, and the best.
+func roundMark(tr *agent.Trace, i int) string {
+	mark := ""
+	if i == tr.Final {
+		mark += " ← stopped"
+	}
+	if i == tr.Best {
+		mark += " (best)"
+	}
+	return mark
 }

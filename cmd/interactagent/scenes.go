@@ -28,46 +28,66 @@ func runScenes(ctx context.Context, args []string, stdout io.Writer) error {
 	if all {
 		names = furniture.BuiltinNames()
 	}
-	layouts := make([]*furniture.Layout, len(names))
-	scenes := make([]*scene.Scene, len(names))
-	for i, n := range names {
-		l, err := furniture.BuiltinLayout(n)
-		if err != nil {
-			return err
-		}
-		s, err := l.Build()
-		if err != nil {
-			return err
-		}
-		layouts[i], scenes[i] = l, s
+	scenes, err := builtinScenes(names)
+	if err != nil {
+		return err
 	}
-	if err := scenesTable(stdout, layouts, scenes); err != nil {
+	if err := scenesTable(stdout, scenes); err != nil {
 		return err
 	}
 	if all && !*objects {
 		return nil
 	}
-	for i := range scenes {
-		if err := scenesObjects(stdout, layouts[i], scenes[i]); err != nil {
+	return scenesObjects(stdout, scenes)
+}
+
+// listedScene is a built-in scene as scenes lists it: its layout (the room, the description) and
+// the scene built from it.
+type listedScene struct {
+	layout *furniture.Layout
+	scene  *scene.Scene
+}
+
+// builtinScenes builds the built-in scenes of the names, in their order.
+func builtinScenes(names []string) ([]listedScene, error) {
+	out := make([]listedScene, len(names))
+	for i, n := range names {
+		l, err := furniture.BuiltinLayout(n)
+		if err != nil {
+			return nil, err
+		}
+		s, err := l.Build()
+		if err != nil {
+			return nil, err
+		}
+		out[i] = listedScene{l, s}
+	}
+	return out, nil
+}
+
+// scenesTable writes one line per scene: name, room size, objects, triangles, description.
+func scenesTable(w io.Writer, scenes []listedScene) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tROOM W×D×H (m)\tOBJECTS\tTRIANGLES\tDESCRIPTION")
+	for _, ls := range scenes {
+		l, s := ls.layout, ls.scene
+		fmt.Fprintf(tw, "%s\t%.2f × %.2f × %.2f\t%d\t%d\t%s\n", l.Name, l.Room.Width, l.Room.Depth, l.Room.Height, len(s.Objects), s.TriangleCount(), l.Description)
+	}
+	return tw.Flush()
+}
+
+// scenesObjects writes each scene's start pose and table of objects.
+func scenesObjects(w io.Writer, scenes []listedScene) error {
+	for _, ls := range scenes {
+		if err := sceneObjects(w, ls.layout, ls.scene); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// scenesTable writes one line per scene: name, room size, objects, triangles, description.
-func scenesTable(w io.Writer, layouts []*furniture.Layout, scenes []*scene.Scene) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "NAME\tROOM W×D×H (m)\tOBJECTS\tTRIANGLES\tDESCRIPTION")
-	for i, l := range layouts {
-		s := scenes[i]
-		fmt.Fprintf(tw, "%s\t%.2f × %.2f × %.2f\t%d\t%d\t%s\n", l.Name, l.Room.Width, l.Room.Depth, l.Room.Height, len(s.Objects), s.TriangleCount(), l.Description)
-	}
-	return tw.Flush()
-}
-
-// scenesObjects writes a scene's start pose and a table of its objects.
-func scenesObjects(w io.Writer, l *furniture.Layout, s *scene.Scene) error {
+// sceneObjects writes a scene's start pose and a table of its objects.
+func sceneObjects(w io.Writer, l *furniture.Layout, s *scene.Scene) error {
 	st := s.Start
 	fmt.Fprintf(w, "\n%s: room %.2f × %.2f m, start (%.2f, %.2f) heading %.0f°\n", s.Name, l.Room.Width, l.Room.Depth, st.Root.X(), st.Root.Z(), mgl64.RadToDeg(st.Heading))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -99,48 +119,66 @@ func scenesSurfaces(o *scene.Object) string {
 	}
 	var out []string
 	for _, s := range o.Surfaces {
-		var use []string
-		if s.Sit {
-			use = append(use, "sit")
-		}
-		if s.LieDown {
-			use = append(use, "lie")
-		}
-		out = append(out, fmt.Sprintf("%s %s %.2f m", s.Part, strings.Join(use, "+"), s.Height()))
+		out = append(out, fmt.Sprintf("%s %s %.2f m", s.Part, surfaceUse(s), s.Height()))
 	}
 	return strings.Join(out, ", ")
 }
 
+// surfaceUse says what a body may do on a surface: "sit", "lie", "sit+lie", or "" for neither.
+func surfaceUse(s scene.Surface) string {
+	var use []string
+	if s.Sit {
+		use = append(use, "sit")
+	}
+	if s.LieDown {
+		use = append(use, "lie")
+	}
+	return strings.Join(use, "+")
+}
+
 // scenesParts lists an object's part names, numbered runs shortened: "leg_1…4, seat, back".
 func scenesParts(o *scene.Object) string {
-	type run struct {
-		prefix   string
-		from, to int
-	}
-	var runs []run
+	var runs []partRun
 	for _, p := range o.Parts {
-		prefix, n := p.Name, -1
-		if i := strings.LastIndexByte(p.Name, '_'); i > 0 {
-			if v, err := strconv.Atoi(p.Name[i+1:]); err == nil {
-				prefix, n = p.Name[:i+1], v
-			}
-		}
+		prefix, n := numbered(p.Name)
 		if k := len(runs) - 1; n >= 0 && k >= 0 && runs[k].prefix == prefix && runs[k].to == n-1 {
 			runs[k].to = n
 			continue
 		}
-		runs = append(runs, run{prefix, n, n})
+		runs = append(runs, partRun{prefix, n, n})
 	}
 	out := make([]string, len(runs))
 	for i, r := range runs {
-		switch {
-		case r.from < 0:
-			out[i] = r.prefix
-		case r.from == r.to:
-			out[i] = fmt.Sprintf("%s%d", r.prefix, r.from)
-		default:
-			out[i] = fmt.Sprintf("%s%d…%d", r.prefix, r.from, r.to)
-		}
+		out[i] = r.String()
 	}
 	return strings.Join(out, ", ")
+}
+
+// partRun is a run of part names numbered one after the other, prefix+from … prefix+to ("leg_1"
+// … "leg_4"), or one name without a number (from < 0).
+type partRun struct {
+	prefix   string
+	from, to int
+}
+
+// String writes the run as scenesParts lists it: "seat", "leg_1", "leg_1…4".
+func (r partRun) String() string {
+	switch {
+	case r.from < 0:
+		return r.prefix
+	case r.from == r.to:
+		return fmt.Sprintf("%s%d", r.prefix, r.from)
+	}
+	return fmt.Sprintf("%s%d…%d", r.prefix, r.from, r.to)
+}
+
+// numbered splits a part name at its last '_' followed by a number: "leg_3" is "leg_" and 3; a
+// name without such a number is all prefix, with -1.
+func numbered(name string) (prefix string, n int) {
+	if i := strings.LastIndexByte(name, '_'); i > 0 {
+		if v, err := strconv.Atoi(name[i+1:]); err == nil {
+			return name[:i+1], v
+		}
+	}
+	return name, -1
 }

@@ -16,22 +16,26 @@ func interruptible(stderr io.Writer) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	sig := make(chan os.Signal, 2)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
-	go func() {
-		select {
-		case s := <-sig:
-			fmt.Fprintf(stderr, "interactagent: %v: stopping (send it again to quit at once)\n", s)
-			cancel()
-		case <-ctx.Done():
-			return
-		}
-		<-sig
-		fmt.Fprintln(stderr, "interactagent: quitting at once")
-		os.Exit(130)
-	}()
+	go onSignals(ctx, sig, cancel, stderr)
 	return ctx, func() {
 		signal.Stop(sig)
 		cancel()
 	}
+}
+
+// onSignals cancels the command's context on the first signal and exits at once on the second,
+// saying so on stderr; it returns when ctx ends before any signal came (stop was called).
+func onSignals(ctx context.Context, sig <-chan os.Signal, cancel func(), stderr io.Writer) {
+	select {
+	case s := <-sig:
+		fmt.Fprintf(stderr, "interactagent: %v: stopping (send it again to quit at once)\n", s)
+		cancel()
+	case <-ctx.Done():
+		return
+	}
+	<-sig
+	fmt.Fprintln(stderr, "interactagent: quitting at once")
+	os.Exit(130)
 }
 
 // interrupted is a command's result once it has stopped: err as it is, unless ctx has ended (a

@@ -14,16 +14,9 @@ import (
 // runTasks lists a suite's tasks: id, complexity, scene and instruction, then a summary of the
 // counts per complexity and the tasks that cannot be run, with the reasons.
 func runTasks(ctx context.Context, args []string, stdout io.Writer) error {
-	fs := newFlags("tasks", "[SUITE]  (builtin (default), SUITE.json or UniHSI PLANS.json[#ID])", stdout)
-	if err := fs.parse(args); err != nil {
+	ref, err := tasksArgs(args, stdout)
+	if err != nil {
 		return err
-	}
-	if fs.NArg() > 1 {
-		return usageError{fmt.Sprintf("want at most one suite, got %d arguments (see --help)", fs.NArg())}
-	}
-	ref := "builtin"
-	if fs.NArg() == 1 {
-		ref = fs.Arg(0)
 	}
 	s, err := openSuite(ref)
 	if err != nil {
@@ -33,6 +26,21 @@ func runTasks(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	return writeTasks(stdout, s)
+}
+
+// tasksArgs reads tasks' command line: the suite to list, "builtin" when none is named.
+func tasksArgs(args []string, stdout io.Writer) (string, error) {
+	fs := newFlags("tasks", "[SUITE]  (builtin (default), SUITE.json or UniHSI PLANS.json[#ID])", stdout)
+	if err := fs.parse(args); err != nil {
+		return "", err
+	}
+	if err := fs.atMostOne("suite"); err != nil {
+		return "", err
+	}
+	if fs.NArg() == 1 {
+		return fs.Arg(0), nil
+	}
+	return "builtin", nil
 }
 
 // openSuite opens a suite by reference as every front end does (task.OpenSuite); a name that is
@@ -56,10 +64,15 @@ func writeTasks(w io.Writer, s *task.Suite) error {
 		return err
 	}
 	fmt.Fprintf(w, "%s: %s\n", printable(s.Name), suiteCounts(s))
+	printUnrunnable(w, s)
+	return nil
+}
+
+// printUnrunnable writes a line for each task of s that cannot be run, with the reason.
+func printUnrunnable(w io.Writer, s *task.Suite) {
 	for _, u := range s.Unrunnable {
 		fmt.Fprintf(w, "unrunnable %s (%s): %s\n", printable(u.ID), printable(u.Source), printable(u.Why))
 	}
-	return nil
 }
 
 // suiteCounts says how many tasks a suite has of each complexity and how many it cannot run.

@@ -1,11 +1,13 @@
 // Package assets holds the data the binary carries inside itself: the built-in scene layouts
-// (scenes/NAME.json, the layout format of docs/scene-layout.md) and the built-in task suites
-// (suites/NAME.json). It is data only and imports
+// (scenes/NAME.json, the layout format of docs/scene-layout.md), the built-in task suites
+// (suites/NAME.json) and the open human body (body/makehuman.iabody). It is data only and imports
 // nothing of the project.
 package assets
 
 import (
+	"bytes"
 	"embed"
+	"io"
 	"io/fs"
 )
 
@@ -35,3 +37,11 @@ func Suites() fs.FS {
 	}
 	return sub
 }
+
+//go:embed body/makehuman.iabody
+var humanBody []byte
+
+// HumanBody returns a reader of the open human body: MakeHuman's CC0 base mesh converted by
+// `go run ./body/internal/convert` (body/makehuman.iabody, the format of package body; its
+// LICENSE.md and SOURCE.md lie beside it).
+func HumanBody() io.Reader { return bytes.NewReader(humanBody) }

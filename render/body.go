@@ -6,18 +6,20 @@ import (
 	"math"
 	"sort"
 
-	"github.com/go-gl/gl/v3.3-core/gl"
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/body"
 	"interactagent/motion"
 )
 
-// Figure is a body drawn at one pose, from the motion package's capsule proxy.
+// Figure is a body drawn at one pose: the motion package's capsule proxy, or a human body model
+// (package body) skinned to the pose.
 //
-// Bodies are drawn by instancing one capsule mesh per proxy capsule (body.vert) rather than from
-// motion.Body.Mesh: for the 24 poses of a ghost image that is 0.17 ms of CPU work and 80k
+// Capsule bodies are drawn by instancing one capsule mesh per proxy capsule (body.vert) rather than
+// from motion.Body.Mesh: for the 24 poses of a ghost image that is 0.17 ms of CPU work and 80k
 // triangles, against 2.9 ms to build the 24 meshes (5,056 triangles each, 121k in all) before
-// uploading them, measured on this machine.
+// uploading them, measured on this machine. Skinned bodies are skinned on the GPU (skin.vert): the
+// engine uploads a model's rest mesh once and each figure sends only its 22 skinning matrices.
 type Figure struct {
 	Pose motion.Pose
 	// Color is the body's display colour; A is its opacity, and 0 counts as opaque. The zero
@@ -25,9 +27,21 @@ type Figure struct {
 	Color color.NRGBA
 	// Parts, when it has one colour per proxy capsule (motion.Body.NumCapsules, in the body's
 	// capsule order), colours each capsule on its own, such as by how deep it sinks into the
-	// scene; the figure's opacity stays Color's.
+	// scene; the figure's opacity stays Color's. Capsule bodies only.
 	Parts []color.NRGBA
+	// Body and Skin, set together, draw the body model Body posed by Skin instead of the capsule
+	// proxy; Bodies makes them from a clip. Pose still stands for the figure where a picture is
+	// framed and ordered, so it must be the pose Skin was fitted to.
+	Body *body.Model
+	Skin *body.Skinning
+	// Vertices, when it has one colour per vertex of Body, colours each vertex on its own, such
+	// as by how deep it sinks into the scene (their opacity is ignored; the figure's stays
+	// Color's). Skinned bodies only.
+	Vertices []color.NRGBA
 }
+
+// skinned reports whether the figure is drawn as a skinned body model.
+func (f *Figure) skinned() bool { return f.Skin != nil }
 
 // defaultFigureColor is a warm terracotta that stands out from the clay furniture.
 var defaultFigureColor = color.NRGBA{R: 214, G: 112, B: 74, A: 255}
@@ -59,12 +73,44 @@ func checkFigures(figs []Figure) error {
 	if len(figs) > MaxFigures {
 		return fmt.Errorf("render: %d bodies in one image, want at most %d", len(figs), MaxFigures)
 	}
-	for i, f := range figs {
-		if !f.Pose.Finite() {
-			return fmt.Errorf("render: body %d: pose has a non-finite joint coordinate", i)
+	for i := range figs {
+		if err := figs[i].check(); err != nil {
+			return fmt.Errorf("render: body %d: %w", i, err)
 		}
-		if n := len(f.Parts); n != 0 && n != motion.NumCapsules {
-			return fmt.Errorf("render: body %d: %d part colours, want one per capsule (%d) or none", i, n, motion.NumCapsules)
+	}
+	return nil
+}
+
+// check says what is wrong with a figure, if anything.
+func (f *Figure) check() error {
+	if !f.Pose.Finite() {
+		return fmt.Errorf("pose has a non-finite joint coordinate")
+	}
+	if n := len(f.Parts); n != 0 && (n != motion.NumCapsules || f.skinned()) {
+		return fmt.Errorf("%d part colours, want one per capsule (%d) of a capsule body, or none", n, motion.NumCapsules)
+	}
+	if f.skinned() != (f.Body != nil) {
+		return fmt.Errorf("a body model and its skinning go together: want both or neither")
+	}
+	if !f.skinned() {
+		if len(f.Vertices) != 0 {
+			return fmt.Errorf("%d vertex colours on a capsule body, want none", len(f.Vertices))
+		}
+		return nil
+	}
+	if n, want := len(f.Vertices), f.Body.NumVertices(); n != 0 && n != want {
+		return fmt.Errorf("%d vertex colours, want one per vertex of body %q (%d) or none", n, f.Body.Name, want)
+	}
+	return checkSkinning(f.Skin)
+}
+
+// checkSkinning refuses a skinning matrix with a non-finite entry, naming its joint.
+func checkSkinning(s *body.Skinning) error {
+	for j, m := range s {
+		for _, v := range m {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("skinning matrix of joint %s is not finite", motion.Joint(j))
+			}
 		}
 	}
 	return nil
@@ -86,83 +132,4 @@ func figureOrder(figs []Figure, eye mgl64.Vec3) (order []int, nOpaque int) {
 	dist := func(i int) float64 { return figs[i].Pose[motion.Pelvis].Sub(eye).Len() }
 	sort.SliceStable(far, func(a, b int) bool { return dist(far[a]) > dist(far[b]) })
 	return append(order, far...), nOpaque
-}
-
-// figureInstances returns the capsule instances of the figures in the given order (see
-// instanceLayout) and the number of capsules per figure.
-func figureInstances(body *motion.Body, figs []Figure, order []int, dst []float32) ([]float32, int) {
-	var caps []motion.Capsule
-	dst = dst[:0]
-	for _, i := range order {
-		caps = body.Capsules(figs[i].Pose, caps)
-		c := linearColor(figs[i].rgb())
-		a := float32(figs[i].opacity())
-		parts := figs[i].Parts
-		for j, k := range caps {
-			if len(parts) == len(caps) {
-				c = linearColor(parts[j])
-			}
-			dst = append(dst,
-				float32(k.A[0]), float32(k.A[1]), float32(k.A[2]),
-				float32(k.B[0]), float32(k.B[1]), float32(k.B[2]),
-				float32(k.Radius), c[0], c[1], c[2], a)
-		}
-	}
-	return dst, body.NumCapsules()
-}
-
-// linearColor converts a display (sRGB-like, gamma 2.2) colour to linear light for the lit shaders.
-func linearColor(c color.NRGBA) [3]float32 {
-	f := func(v uint8) float32 { return float32(math.Pow(float64(v)/255, 2.2)) }
-	return [3]float32{f(c.R), f(c.G), f(c.B)}
-}
-
-// figureBatch is the figures of one image uploaded as capsule instances in drawing order.
-type figureBatch struct {
-	per, opaque, total int // capsules per figure, opaque figures, all figures
-}
-
-// uploadFigures puts the figures' capsules on the GPU, opaque ones first, then translucent ones
-// far to near.
-func (st *glState) uploadFigures(figs []Figure, eye mgl64.Vec3) figureBatch {
-	if len(figs) == 0 {
-		return figureBatch{}
-	}
-	order, nOpaque := figureOrder(figs, eye)
-	var per int
-	st.instances, per = figureInstances(st.body, figs, order, st.instances)
-	st.caps.uploadInstances(st.instances)
-	return figureBatch{per: per, opaque: nOpaque, total: len(order)}
-}
-
-// drawOpaque draws the opaque figures in one instanced call.
-func (st *glState) drawOpaque(b figureBatch) {
-	if b.opaque == 0 {
-		return
-	}
-	gl.Enable(gl.CULL_FACE)
-	st.caps.draw(0, b.opaque*b.per)
-	gl.Disable(gl.CULL_FACE)
-}
-
-// drawTranslucent draws each translucent figure in two passes: depth only, then colour where it
-// is the nearest surface, so that a ghost shows its own front surface blended once over what lies
-// behind it (its overlapping capsules would otherwise darken where they meet).
-func (st *glState) drawTranslucent(b figureBatch) {
-	if b.total == b.opaque {
-		return
-	}
-	gl.Enable(gl.CULL_FACE)
-	gl.Enable(gl.BLEND)
-	gl.BlendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA)
-	gl.DepthFunc(gl.LEQUAL)
-	for k := b.opaque; k < b.total; k++ {
-		gl.ColorMask(false, false, false, false)
-		st.caps.draw(k*b.per, b.per)
-		gl.ColorMask(true, true, true, true)
-		st.caps.draw(k*b.per, b.per)
-	}
-	gl.DepthFunc(gl.LESS)
-	gl.Disable(gl.BLEND)
-	gl.Disable(gl.CULL_FACE)
 }

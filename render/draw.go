@@ -126,14 +126,14 @@ func (st *glState) draw(r *Request) error {
 	if g != nil {
 		st.drawScene(g, vp, eye, r.Style)
 	}
-	body := st.progs["body"]
-	st.setLights(body, vp)
-	body.setVec3("uEye", vec32(eye))
-	batch := st.uploadFigures(r.Figures, eye)
+	st.lightBodies(r.Camera, r.Width, r.Height)
+	batch, err := st.uploadFigures(r.Figures, eye)
+	if err != nil {
+		return err
+	}
 	st.drawOpaque(batch)
 	st.drawFloor(vp, floor, !r.Style.NoGrid)
 	st.drawOverlay(vp, r)
-	st.setLights(body, vp)
 	st.drawTranslucent(batch)
 	return glError("render")
 }

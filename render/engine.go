@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strings"
 	"sync"
 
 	"github.com/go-gl/gl/v3.3-core/gl"
@@ -27,6 +28,9 @@ type Options struct {
 	// StillCache is how many still layers RenderOver keeps (0: 8); the least recently drawn is
 	// released first.
 	StillCache int
+	// Body is the body people are drawn with where a call leaves the choice to the engine
+	// (BodyDefault in GhostOptions, ShotOptions, SequenceOptions): BodyDefault is the human body.
+	Body BodyKind
 }
 
 // Info describes the context an engine got.
@@ -46,15 +50,20 @@ type Engine struct {
 	done      chan struct{}
 	closeOnce sync.Once
 	info      Info
+	body      BodyKind // BodyHuman or BodyProxy
 }
 
 // NewEngine starts the GL thread and creates the context. It fails with an error wrapping ErrNoGL
 // when no backend works, naming the packages to install.
 func NewEngine(opts Options) (*Engine, error) {
+	if opts.Body < BodyDefault || opts.Body > BodyProxy {
+		return nil, fmt.Errorf("render: engine options: body %v, want one of %s", opts.Body, strings.Join(BodyNames(), ", "))
+	}
 	e := &Engine{
 		work: make(chan func(*glState)),
 		quit: make(chan struct{}),
 		done: make(chan struct{}),
+		body: opts.Body.resolved(),
 	}
 	ready := make(chan error, 1)
 	go e.loop(opts, ready)
@@ -90,6 +99,10 @@ func (e *Engine) loop(opts Options, ready chan<- error) {
 
 // Info describes the engine's context.
 func (e *Engine) Info() Info { return e.info }
+
+// Body returns the body the engine draws people with where a call leaves the choice to it:
+// Options.Body, or BodyHuman when that was BodyDefault.
+func (e *Engine) Body() BodyKind { return e.body }
 
 // Close releases every GL object and the context and stops the thread. Work already accepted
 // finishes first; later calls return ErrClosed. Close is idempotent and always returns nil.
@@ -136,9 +149,13 @@ type glState struct {
 	flat      *dynamicMesh
 	scenes    *sceneCache
 	stills    *stillCache
+	skins     *skinCache
+	view      bodyView // the camera of the image being drawn, for skinned bodies
 	body      *motion.Body
-	instances []float32 // capsule instances of the current image, reused
-	overlay   []float32 // flat overlay vertices of the current image, reused
+	instances []float32                      // capsule instances of the current image, reused
+	capsules  []motion.Capsule               // one capsule body's capsules, reused
+	bones     [motion.NumJoints * 16]float32 // one skinned body's matrices, reused
+	overlay   []float32                      // flat overlay vertices of the current image, reused
 }
 
 // newGLState opens the context and prepares the programs and shared meshes.
@@ -156,12 +173,12 @@ func newGLState(opts Options) (*glState, error) {
 }
 
 func (st *glState) prepare() error {
-	for _, name := range []string{"scene", "body", "floor", "flat"} {
-		p, err := newProgram(name)
+	for _, ps := range programStages {
+		p, err := newProgram(ps.name, ps.vert, ps.frag)
 		if err != nil {
 			return err
 		}
-		st.progs[name] = p
+		st.progs[ps.name] = p
 	}
 	var maxSamples, maxRB int32
 	gl.GetIntegerv(gl.MAX_SAMPLES, &maxSamples)
@@ -179,6 +196,7 @@ func (st *glState) prepare() error {
 	st.flat = newDynamicMesh(flatLayout)
 	st.scenes = newSceneCache(st.opts.SceneCache)
 	st.stills = newStillCache(st.opts.StillCache)
+	st.skins = newSkinCache()
 	st.body = motion.NewBody()
 	if err := glError("prepare"); err != nil {
 		return err
@@ -210,6 +228,9 @@ func (st *glState) release() {
 	}
 	if st.stills != nil {
 		st.stills.releaseAll()
+	}
+	if st.skins != nil {
+		st.skins.releaseAll()
 	}
 	if st.target != nil {
 		st.target.release()

@@ -37,6 +37,9 @@ type GhostOptions struct {
 	// objects a task is about.
 	Focus []mgl64.Vec3
 	Style Style
+	// Body chooses the keyframes' body; BodyDefault is the engine's (Engine.Ghost) or the human
+	// body (GhostRequest).
+	Body BodyKind
 }
 
 // TimeColor returns the colour of time u in [0, 1] in ghost images: red at the start through
@@ -92,7 +95,8 @@ func KeyframeIndices(frames, n int) []int {
 
 // GhostRequest builds the request of a ghost image: the scene, the body at evenly spaced keyframes
 // coloured by time (red earliest → purple latest) and more opaque the later they are, the root path
-// on the floor in the same colours, and start and end markers.
+// on the floor in the same colours, and start and end markers. The body is opt.Body's, the human
+// one by default; a clip the human body cannot be fitted to is refused by frame and joint.
 func GhostRequest(s *scene.Scene, clip *motion.Clip, opt GhostOptions) (Request, error) {
 	if clip == nil {
 		return Request{}, fmt.Errorf("render: ghost image: no motion")
@@ -111,15 +115,12 @@ func GhostRequest(s *scene.Scene, clip *motion.Clip, opt GhostOptions) (Request,
 	if k < 0 || k > maxKeyframes {
 		return Request{}, fmt.Errorf("render: ghost image: %d keyframes, want 1…%d", k, maxKeyframes)
 	}
-	last := float64(max(clip.Len()-1, 1))
 	r := Request{Scene: s, Width: w, Height: h, Style: opt.Style, Camera: opt.Camera}
-	for _, i := range KeyframeIndices(clip.Len(), k) {
-		u := float64(i) / last
-		c := TimeColor(u)
-		c.A = uint8(math.Round(255 * (ghostMinOpacity + (1-ghostMinOpacity)*u)))
-		r.Figures = append(r.Figures, Figure{Pose: clip.Frames[i], Color: c})
+	var err error
+	if r.Figures, err = ghostFigures(clip, k, opt.Body); err != nil {
+		return Request{}, fmt.Errorf("render: ghost image: %w", err)
 	}
-	r.Figures[len(r.Figures)-1].Color.A = 255
+	last := float64(max(clip.Len()-1, 1))
 	root := clip.RootTrajectory()
 	path := Path{Points: root, Width: 0.05}
 	for i := range root {
@@ -135,6 +136,29 @@ func GhostRequest(s *scene.Scene, clip *motion.Clip, opt GhostOptions) (Request,
 		r.Camera = ghostCamera(s, clip, r.Figures, opt.Focus, float64(w)/float64(h))
 	}
 	return r, nil
+}
+
+// ghostFigures returns the clip's body at k evenly spaced keyframes, coloured by time and more
+// opaque the later they are, the last one opaque.
+func ghostFigures(clip *motion.Clip, k int, kind BodyKind) ([]Figure, error) {
+	bodies, err := NewBodies(kind, clip)
+	if err != nil {
+		return nil, err
+	}
+	last := float64(max(clip.Len()-1, 1))
+	var figs []Figure
+	for _, i := range KeyframeIndices(clip.Len(), k) {
+		u := float64(i) / last
+		c := TimeColor(u)
+		c.A = uint8(math.Round(255 * (ghostMinOpacity + (1-ghostMinOpacity)*u)))
+		f, err := bodies.Figure(clip.Frames[i], c)
+		if err != nil {
+			return nil, fmt.Errorf("frame %d: %w", i, err)
+		}
+		figs = append(figs, f)
+	}
+	figs[len(figs)-1].Color.A = 255
+	return figs, nil
 }
 
 // ghostCamera is the automatic ghost camera, fitted to the drawn poses, the root path and the
@@ -239,6 +263,7 @@ func preferredYaw(start, end motion.State) float64 {
 
 // Ghost renders the ghost image of clip in scene s (nil: floor only); see GhostRequest.
 func (e *Engine) Ghost(s *scene.Scene, clip *motion.Clip, opt GhostOptions) (*image.RGBA, error) {
+	opt.Body = opt.Body.or(e.body)
 	r, err := GhostRequest(s, clip, opt)
 	if err != nil {
 		return nil, err

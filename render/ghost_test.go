@@ -21,18 +21,19 @@ func isPurple(c color.RGBA) bool {
 
 // TestGhostOfStraightWalkRunsRedToPurple walks the rest pose 4 m along +X: near the start the
 // image must be red (earliest poses, path and start marker) and not purple, near the end purple
-// and not red.
+// and not red, with either body.
 func TestGhostOfStraightWalkRunsRedToPurple(t *testing.T) {
 	e := newTestEngine(t)
 	clip := straightWalk(81, 0.05)
 	for _, s := range []struct {
 		name string
 		room bool
-	}{{"empty floor", false}, {"room", true}} {
+		body BodyKind
+	}{{"empty floor", false, BodyHuman}, {"room", true, BodyHuman}, {"proxy in the room", true, BodyProxy}} {
 		t.Run(s.name, func(t *testing.T) {
-			r, err := GhostRequest(nil, clip, GhostOptions{Width: 512, Height: 384})
+			r, err := GhostRequest(nil, clip, GhostOptions{Width: 512, Height: 384, Body: s.body})
 			if s.room {
-				r, err = GhostRequest(testRoom(), clip, GhostOptions{Width: 512, Height: 384})
+				r, err = GhostRequest(testRoom(), clip, GhostOptions{Width: 512, Height: 384, Body: s.body})
 			}
 			if err != nil {
 				t.Fatal(err)

@@ -27,6 +27,8 @@ type SequenceOptions struct {
 	// Columns is the number of pane columns (0: about √panes).
 	Columns int
 	Style   Style
+	// Body chooses the bodies' body; BodyDefault is the engine's.
+	Body BodyKind
 }
 
 // Limits of a sequence.
@@ -48,6 +50,7 @@ type Sequence struct {
 	e      *Engine
 	scene  *scene.Scene
 	clips  []*motion.Clip
+	bodies []*Bodies // per clip
 	opt    SequenceOptions
 	fixed  []Camera // per pane, nil when following
 	roots  [][]mgl64.Vec3
@@ -84,7 +87,12 @@ func (e *Engine) NewSequence(s *scene.Scene, clips []*motion.Clip, opt SequenceO
 		return nil, err
 	}
 	q := &Sequence{e: e, scene: s, clips: clips, opt: opt, frames: n}
-	for _, c := range clips {
+	for i, c := range clips {
+		b, err := NewBodies(opt.Body.or(e.body), c)
+		if err != nil {
+			return nil, fmt.Errorf("render: sequence clip %d: %w", i, err)
+		}
+		q.bodies = append(q.bodies, b)
 		q.roots = append(q.roots, c.RootTrajectory())
 	}
 	q.fixed = q.fixedCameras()
@@ -156,7 +164,11 @@ func (q *Sequence) Frame(i int) (*image.RGBA, error) {
 	t := float64(i) / q.opt.FPS
 	panes := make([]*image.RGBA, len(q.clips))
 	for k := range q.clips {
-		img, err := q.e.Render(q.paneRequest(k, t))
+		r, err := q.paneRequest(k, t)
+		if err != nil {
+			return nil, fmt.Errorf("render: sequence frame %d pane %d: %w", i, k, err)
+		}
+		img, err := q.e.Render(r)
 		if err != nil {
 			return nil, fmt.Errorf("render: sequence frame %d pane %d: %w", i, k, err)
 		}
@@ -179,7 +191,7 @@ func hasTitle(titles []string) bool {
 
 // paneRequest draws clip k at time t: the body coloured by its time as in ghost images, the path
 // already walked in the same colours over the whole path in grey, and the start and end markers.
-func (q *Sequence) paneRequest(k int, t float64) Request {
+func (q *Sequence) paneRequest(k int, t float64) (Request, error) {
 	c := q.clips[k]
 	root := q.roots[k]
 	last := float64(max(c.Len()-1, 1))
@@ -191,9 +203,13 @@ func (q *Sequence) paneRequest(k int, t float64) Request {
 	}
 	ahead := Path{Points: root, Width: 0.03, Colors: []color.NRGBA{{futurePathColor, futurePathColor, futurePathColor, futurePathAlpha}}}
 	start, end := c.StartState(), c.EndState()
+	fig, err := q.bodies[k].Figure(c.FrameAt(t), TimeColor(u))
+	if err != nil {
+		return Request{}, err
+	}
 	r := Request{
 		Scene: q.scene, Width: q.opt.Width, Height: q.opt.Height, Style: q.opt.Style,
-		Figures: []Figure{{Pose: c.FrameAt(t), Color: TimeColor(u)}},
+		Figures: []Figure{fig},
 		Paths:   []Path{ahead, walked},
 		Markers: []Marker{
 			{Kind: MarkStart, At: start.Root, Heading: start.Heading, Color: TimeColor(0)},
@@ -204,7 +220,7 @@ func (q *Sequence) paneRequest(k int, t float64) Request {
 	if r.Camera == nil {
 		r.Camera = q.followCamera(k, t)
 	}
-	return r
+	return r, nil
 }
 
 // followCamera looks at the body's smoothed root from a fixed direction: the one the fixed camera

@@ -60,7 +60,10 @@ func TestSequenceHoldsTheLastPose(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := q.paneRequest(1, 1.5)
+	r, err := q.paneRequest(1, 1.5)
+	if err != nil {
+		t.Fatal(err)
+	}
 	last := b.Frames[4][0]
 	if got := r.Figures[0].Pose[0]; math.Abs(got.Sub(last).Len()) > 1e-9 {
 		t.Errorf("clip b at 1.5 s shows pelvis %v, want its last %v", got, last)

@@ -18,19 +18,33 @@ type program struct {
 	uniforms map[string]int32
 }
 
-// newProgram compiles and links the shader pair called name from package shaders. Errors name the
-// shader stage and carry the driver's log.
-func newProgram(name string) (*program, error) {
-	vsrc, fsrc, err := shaders.Pair(name)
+// programStages names each program of the engine and its two stages in package shaders: most are
+// pairs, and the skinned bodies share the capsule bodies' fragment stage, so both are lit alike.
+var programStages = []struct{ name, vert, frag string }{
+	{"scene", "scene.vert", "scene.frag"},
+	{"body", "body.vert", "body.frag"},
+	{"skin", "skin.vert", "body.frag"},
+	{"floor", "floor.vert", "floor.frag"},
+	{"flat", "flat.vert", "flat.frag"},
+}
+
+// newProgram compiles and links the program called name from the stages vert and frag of package
+// shaders. Errors name the shader stage and carry the driver's log.
+func newProgram(name, vert, frag string) (*program, error) {
+	vsrc, err := shaders.Stage(vert)
 	if err != nil {
-		return nil, fmt.Errorf("render: %w", err)
+		return nil, fmt.Errorf("render: program %s: %w", name, err)
 	}
-	vs, err := compileShader(name+".vert", vsrc, gl.VERTEX_SHADER)
+	fsrc, err := shaders.Stage(frag)
+	if err != nil {
+		return nil, fmt.Errorf("render: program %s: %w", name, err)
+	}
+	vs, err := compileShader(vert, vsrc, gl.VERTEX_SHADER)
 	if err != nil {
 		return nil, err
 	}
 	defer gl.DeleteShader(vs)
-	fs, err := compileShader(name+".frag", fsrc, gl.FRAGMENT_SHADER)
+	fs, err := compileShader(frag, fsrc, gl.FRAGMENT_SHADER)
 	if err != nil {
 		return nil, err
 	}

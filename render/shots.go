@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"image"
+	"image/color"
 	"math"
 	"slices"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"interactagent/geom"
 	"interactagent/motion"
+	"interactagent/render/media"
 	"interactagent/scene"
 )
 
@@ -27,6 +29,9 @@ type ShotOptions struct {
 	NoLabels      bool // leave object ids off
 	NoBody        bool // leave the person at the start pose off the top and oblique views
 	Style         Style
+	// Body chooses the person's body; BodyDefault is the engine's (SceneShot, SceneShots) or the
+	// human body (ShotRequest).
+	Body BodyKind
 }
 
 // shotMargin is the share of the half-image left free around the room.
@@ -63,6 +68,7 @@ func (e *Engine) SceneShots(s *scene.Scene, opt ShotOptions) ([]Shot, error) {
 
 // SceneShot renders one of the shots of SceneShots by name.
 func (e *Engine) SceneShot(s *scene.Scene, name string, opt ShotOptions) (Shot, error) {
+	opt.Body = opt.Body.or(e.body)
 	r, err := ShotRequest(s, name, opt)
 	if err != nil {
 		return Shot{}, err
@@ -109,10 +115,24 @@ func ShotRequest(s *scene.Scene, name string, opt ShotOptions) (Request, error) 
 		return Request{}, fmt.Errorf("render: unknown scene shot %q, want one of %s", name, strings.Join(shotNames[:], ", "))
 	}
 	if !opt.NoBody {
-		r.Figures = []Figure{{Pose: motion.RestPose().RotateY(start.Heading).Translate(start.Root)}}
+		f, err := startFigure(start, opt.Body)
+		if err != nil {
+			return Request{}, fmt.Errorf("render: scene shot %s: %w", name, err)
+		}
+		r.Figures = []Figure{f}
 		r.Markers = []Marker{{Kind: MarkStart, At: start.Root, Heading: start.Heading, Color: TimeColor(0)}}
 	}
 	return r, nil
+}
+
+// startFigure is the person standing at the start, in the default colour.
+func startFigure(start motion.State, kind BodyKind) (Figure, error) {
+	pose := motion.RestPose().RotateY(start.Heading).Translate(start.Root)
+	bodies, err := NewBodies(kind, &motion.Clip{FPS: media.DefaultFPS, Frames: []motion.Pose{pose}})
+	if err != nil {
+		return Figure{}, err
+	}
+	return bodies.Figure(pose, color.NRGBA{})
 }
 
 // ObjectLabels returns a label with each object's id at the centre of its top, for an image of

@@ -53,12 +53,11 @@ func (st *glState) renderOver(key string, still *Request, moving []Figure) (*ima
 		return nil, err
 	}
 	resetState()
-	vp := ViewProjection(still.Camera, still.Width, still.Height)
-	eye := still.Camera.Eye()
-	body := st.progs["body"]
-	st.setLights(body, vp)
-	body.setVec3("uEye", vec32(eye))
-	batch := st.uploadFigures(moving, eye)
+	st.lightBodies(still.Camera, still.Width, still.Height)
+	batch, err := st.uploadFigures(moving, still.Camera.Eye())
+	if err != nil {
+		return nil, err
+	}
 	st.drawOpaque(batch)
 	st.drawTranslucent(batch)
 	if err := glError("render over"); err != nil {
@@ -119,6 +118,9 @@ func stillPrint(r *Request) uint64 {
 	eye := r.Camera.Eye()
 	put(eye[:]...)
 	printFigures(put, r.Figures)
+	for _, f := range r.Figures {
+		fmt.Fprintf(h, "%p|", f.Body)
+	}
 	printOverlays(put, r.Paths, r.Markers)
 	return h.Sum64()
 }
@@ -133,6 +135,21 @@ func printFigures(put func(...float64), figs []Figure) {
 		for _, c := range f.Parts {
 			put(float64(c.R), float64(c.G), float64(c.B), float64(c.A))
 		}
+		printSkin(put, &f)
+	}
+}
+
+// printSkin puts a skinned figure's matrices and vertex colours.
+func printSkin(put func(...float64), f *Figure) {
+	if !f.skinned() {
+		return
+	}
+	for _, m := range f.Skin {
+		put(m[:]...)
+	}
+	put(float64(len(f.Vertices)))
+	for _, c := range f.Vertices {
+		put(float64(c.R), float64(c.G), float64(c.B))
 	}
 }
 

@@ -1,5 +1,6 @@
 // Package shaders holds the GLSL sources of the renderer, one file per stage, embedded in the
-// binary. Stages come in named pairs: NAME.vert and NAME.frag.
+// binary. Most stages come in named pairs, NAME.vert and NAME.frag; a vertex stage may also be
+// shaded by another program's fragment stage (skin.vert by body.frag), read with Stage.
 package shaders
 
 import (
@@ -24,6 +25,15 @@ func Pair(name string) (vert, frag string, err error) {
 		return "", "", fmt.Errorf("shaders: no fragment stage %s.frag", name)
 	}
 	return string(v), string(f), nil
+}
+
+// Stage returns the source of one stage by its file name, such as "skin.vert".
+func Stage(file string) (string, error) {
+	b, err := files.ReadFile(file)
+	if err != nil {
+		return "", fmt.Errorf("shaders: no stage %s", file)
+	}
+	return string(b), nil
 }
 
 // Names returns the names of the programs that have both stages, sorted.

@@ -37,3 +37,18 @@ func TestPairOfUnknownProgram(t *testing.T) {
 		t.Errorf("Pair(nope) error %v, want one naming nope.vert", err)
 	}
 }
+
+func TestEveryStageReads(t *testing.T) {
+	for _, file := range []string{"skin.vert", "body.frag", "scene.vert"} {
+		src, err := Stage(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(src, "#version 330 core") || !strings.Contains(src, "void main()") {
+			t.Errorf("%s: want a GLSL 3.30 core stage with a main", file)
+		}
+	}
+	if _, err := Stage("nope.vert"); err == nil || !strings.Contains(err.Error(), "nope.vert") {
+		t.Errorf("Stage(nope.vert) error %v, want one naming nope.vert", err)
+	}
+}

@@ -9,6 +9,10 @@
 // Usage, from the repository root:
 //
 //	go run ./render/internal/look -out /tmp/look [-motion ../shared/testdata/humanml3d/motion_example.npy] [-scenes lounge,flat]
+//	go run ./render/internal/look -out /tmp/look -motion runs/demo/round-1/motion.json -scenes living_room -frames 200,400
+//
+// The second form draws close-ups of a motion's frames instead: the human body and the capsule
+// proxy, each from the front, left, back and right, in the scene.
 package main
 
 import (
@@ -33,15 +37,16 @@ func main() {
 	out := flag.String("out", "", "folder to write the pictures into (required)")
 	motionFile := flag.String("motion", "", "a motion file (.npy, clip .json) to draw a ghost image of in every scene, placed at its start")
 	scenes := flag.String("scenes", strings.Join(furniture.BuiltinNames(), ","), "built-in scenes to draw, comma-separated")
+	frames := flag.String("frames", "", "instead of the samples: close-ups of the -motion file's frames (comma-separated), human and proxy from four sides, in the first of -scenes")
 	flag.Parse()
-	if err := run(*out, *motionFile, strings.Split(*scenes, ",")); err != nil {
+	if err := run(*out, *motionFile, strings.Split(*scenes, ","), *frames); err != nil {
 		fmt.Fprintln(os.Stderr, "look:", err)
 		os.Exit(1)
 	}
 }
 
-// run draws every sample into out.
-func run(out, motionFile string, names []string) error {
+// run draws every sample into out, or the close-ups of frames.
+func run(out, motionFile string, names []string, frames string) error {
 	if out == "" {
 		return errors.New("-out is required")
 	}
@@ -58,6 +63,12 @@ func run(out, motionFile string, names []string) error {
 	}
 	defer e.Close()
 	fmt.Println(e.Info())
+	if frames != "" {
+		if example == nil {
+			return errors.New("-frames needs -motion")
+		}
+		return drawCloseups(e, out, names[0], example, frames)
+	}
 	return drawAll(e, out, names, example)
 }
 

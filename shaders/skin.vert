@@ -1,0 +1,34 @@
+#version 330 core
+// Linear blend skinning of a body model (package body): each vertex moves by the weighted sum of
+// up to four of the pose's 22 skinning matrices, uBones[j] taking rest positions to posed ones.
+// The normal moves by the cofactor of that blended matrix, which is its inverse-transpose up to a
+// positive factor, so it stays perpendicular to the surface even where a fitted bone is stretched
+// or squashed along one axis; the fragment stage renormalises it. Shaded by body.frag, the same
+// lighting as the capsule bodies.
+layout(location = 0) in vec3 aPos;
+layout(location = 1) in vec3 aNormal;
+layout(location = 2) in vec4 aWeights;
+layout(location = 3) in uvec4 aJoints;
+layout(location = 4) in vec4 aColor; // display colour; a constant when the figure has one colour
+
+uniform mat4 uViewProj;
+uniform mat4 uBones[22];
+uniform float uOpacity;
+
+out vec3 vNormal;
+out vec3 vWorld;
+out vec4 vColor;
+
+mat3 cofactor(mat3 m) {
+    return mat3(cross(m[1], m[2]), cross(m[2], m[0]), cross(m[0], m[1]));
+}
+
+void main() {
+    mat4 m = aWeights.x * uBones[aJoints.x] + aWeights.y * uBones[aJoints.y]
+           + aWeights.z * uBones[aJoints.z] + aWeights.w * uBones[aJoints.w];
+    vec4 p = m * vec4(aPos, 1.0);
+    vNormal = cofactor(mat3(m)) * aNormal;
+    vWorld = p.xyz;
+    vColor = vec4(pow(aColor.rgb, vec3(2.2)), uOpacity);
+    gl_Position = uViewProj * p;
+}

@@ -23,7 +23,11 @@ func Encode(w io.Writer, m *Model) error {
 		return fmt.Errorf("body: model %q has a %d-byte name, %d vertices and %d triangles, want at most %d, %d and %d",
 			m.Name, len(m.Name), len(m.Rest), len(m.Faces), maxName, MaxVertices, MaxTriangles)
 	}
-	bw := bufio.NewWriter(w)
+	return writeModel(bufio.NewWriter(w), m)
+}
+
+// writeModel writes every section of the format and flushes.
+func writeModel(bw *bufio.Writer, m *Model) error {
 	writeHeader(bw, m)
 	writePoints(bw, m.Joints[:])
 	writePoints(bw, m.Rest)

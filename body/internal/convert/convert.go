@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/body"
 	"interactagent/fileio"
@@ -39,13 +42,25 @@ type source struct {
 
 // Convert reads the MakeHuman files from fsys and returns the body: the skin group's polygons as
 // triangles, the rig's bones merged onto our 22 joints, each vertex's four largest weights
-// renormalised, decimetres converted to metres and the
-// lowest vertex put on the floor (y = 0). The result depends on the files alone.
+// renormalised, decimetres converted to metres and the lowest vertex put on the floor (y = 0). The
+// result depends on the files alone.
 func Convert(fsys fs.FS) (*body.Model, error) {
 	src, err := readSource(fsys)
 	if err != nil {
 		return nil, err
 	}
+	m, err := build(src)
+	if err != nil {
+		return nil, err
+	}
+	scale(m, decimetre)
+	ground(m)
+	orientOutward(m)
+	return m, m.Validate()
+}
+
+// build assembles the body, still in the source's units, from the parsed files.
+func build(src *source) (*body.Model, error) {
 	keep, faces, err := skin(src)
 	if err != nil {
 		return nil, err
@@ -54,13 +69,7 @@ func Convert(fsys fs.FS) (*body.Model, error) {
 	if m.Joints, err = restJoints(rigFile, src.rig, src.groups, src.mesh.Vertices); err != nil {
 		return nil, err
 	}
-	if err := fillVertices(m, src, keep); err != nil {
-		return nil, err
-	}
-	scale(m, decimetre)
-	ground(m)
-	orientOutward(m)
-	return m, m.Validate()
+	return m, fillVertices(m, src, keep)
 }
 
 // readSource reads and parses the four source files.
@@ -73,16 +82,21 @@ func readSource(fsys fs.FS) (*source, error) {
 	if src.mesh, err = readOBJ(objFile, data, skinGroup); err != nil {
 		return nil, err
 	}
+	return &src, readRig(fsys, &src)
+}
+
+// readRig reads the vertex groups, the rig and the weights.
+func readRig(fsys fs.FS, src *source) error {
 	if err := readJSON(fsys, groupsFile, &src.groups); err != nil {
-		return nil, err
+		return err
 	}
 	if err := readJSON(fsys, rigFile, &src.rig); err != nil {
-		return nil, err
+		return err
 	}
 	if err := checkRig(rigFile, src.rig); err != nil {
-		return nil, err
+		return err
 	}
-	return &src, readJSON(fsys, weightsFile, &src.weights)
+	return readJSON(fsys, weightsFile, &src.weights)
 }
 
 // readJSON reads one JSON source file into v.
@@ -126,10 +140,7 @@ func scale(m *body.Model, s float64) {
 
 // ground moves the body up or down so that its lowest vertex is on the floor (y = 0).
 func ground(m *body.Model) {
-	low := m.Rest[0].Y()
-	for _, p := range m.Rest {
-		low = min(low, p.Y())
-	}
+	low := lowest(m.Rest)
 	for v := range m.Rest {
 		m.Rest[v][1] -= low
 	}
@@ -138,17 +149,31 @@ func ground(m *body.Model) {
 	}
 }
 
+// lowest returns the smallest y of the points.
+func lowest(pts []mgl64.Vec3) float64 {
+	low := math.Inf(1)
+	for _, p := range pts {
+		low = math.Min(low, p.Y())
+	}
+	return low
+}
+
 // orientOutward reverses every triangle when the mesh's signed volume is negative, so that
 // triangles wind counter-clockwise seen from outside.
 func orientOutward(m *body.Model) {
+	if signedVolume(m) >= 0 {
+		return
+	}
+	for i, f := range m.Faces {
+		m.Faces[i] = [3]uint32{f[0], f[2], f[1]}
+	}
+}
+
+// signedVolume returns the volume the triangles enclose, positive when they wind outward.
+func signedVolume(m *body.Model) float64 {
 	vol := 0.0
 	for _, f := range m.Faces {
-		a, b, c := m.Rest[f[0]], m.Rest[f[1]], m.Rest[f[2]]
-		vol += a.Dot(b.Cross(c)) / 6
+		vol += m.Rest[f[0]].Dot(m.Rest[f[1]].Cross(m.Rest[f[2]])) / 6
 	}
-	if vol < 0 {
-		for i, f := range m.Faces {
-			m.Faces[i] = [3]uint32{f[0], f[2], f[1]}
-		}
-	}
+	return vol
 }

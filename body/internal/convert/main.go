@@ -13,6 +13,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -36,26 +37,35 @@ func main() {
 // run converts the files in src and writes the asset and the licence into out.
 func run(src, out string, log io.Writer) error {
 	fsys := os.DirFS(src)
-	m, err := Convert(fsys)
+	asset, m, err := convertAsset(fsys)
 	if err != nil {
-		return err
-	}
-	var buf bytes.Buffer
-	if err := body.Encode(&buf, m); err != nil {
 		return err
 	}
 	licence, err := fileio.ReadFile(fsys, licenceFile, 1<<20)
 	if err != nil {
 		return fmt.Errorf("convert: %w", err)
 	}
-	if err := writeFile(filepath.Join(out, assetName), buf.Bytes()); err != nil {
+	if err := writeFile(filepath.Join(out, assetName), asset); err != nil {
 		return err
 	}
 	if err := writeFile(filepath.Join(out, licenceFile), licence); err != nil {
 		return err
 	}
-	fmt.Fprintf(log, "convert: %s: %d vertices, %d triangles, %d bytes\n", filepath.Join(out, assetName), len(m.Rest), len(m.Faces), buf.Len())
+	fmt.Fprintf(log, "convert: %s: %d vertices, %d triangles, %d bytes\n", filepath.Join(out, assetName), len(m.Rest), len(m.Faces), len(asset))
 	return nil
+}
+
+// convertAsset converts the files in fsys into the asset's bytes.
+func convertAsset(fsys fs.FS) ([]byte, *body.Model, error) {
+	m, err := Convert(fsys)
+	if err != nil {
+		return nil, nil, err
+	}
+	var buf bytes.Buffer
+	if err := body.Encode(&buf, m); err != nil {
+		return nil, nil, err
+	}
+	return buf.Bytes(), m, nil
 }
 
 // writeFile replaces path with data atomically.

@@ -47,9 +47,7 @@ func (m *objMesh) statement(fields []string, group string, in *bool) error {
 	}
 	switch fields[0] {
 	case "v":
-		p, err := parseVertex(fields[1:])
-		m.Vertices = append(m.Vertices, p)
-		return err
+		return m.vertex(fields[1:])
 	case "g":
 		*in = len(fields) > 1 && fields[1] == group
 	case "f":
@@ -58,6 +56,13 @@ func (m *objMesh) statement(fields []string, group string, in *bool) error {
 		}
 	}
 	return nil
+}
+
+// vertex adds the vertex "x y z".
+func (m *objMesh) vertex(fields []string) error {
+	p, err := parseVertex(fields)
+	m.Vertices = append(m.Vertices, p)
+	return err
 }
 
 // parseVertex reads "x y z" (a fourth value, w, is ignored).

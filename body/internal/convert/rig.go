@@ -49,17 +49,23 @@ type rigBone struct {
 
 // checkRig reports a rig whose bones are not exactly those boneJoint maps.
 func checkRig(file string, rig map[string]rigBone) error {
-	for _, name := range sortedKeys(rig) {
-		if _, ok := boneJoint[name]; !ok {
-			return fmt.Errorf("convert: %s has bone %q, want only the CMU-MB rig's 31 bones", file, name)
-		}
+	if name, ok := firstMissing(rig, boneJoint); ok {
+		return fmt.Errorf("convert: %s has bone %q, want only the CMU-MB rig's 31 bones", file, name)
 	}
-	for _, name := range sortedKeys(boneJoint) {
-		if _, ok := rig[name]; !ok {
-			return fmt.Errorf("convert: %s lacks bone %q of the CMU-MB rig", file, name)
-		}
+	if name, ok := firstMissing(boneJoint, rig); ok {
+		return fmt.Errorf("convert: %s lacks bone %q of the CMU-MB rig", file, name)
 	}
 	return nil
+}
+
+// firstMissing returns the first key of a (in order) that b lacks.
+func firstMissing[A, B any](a map[string]A, b map[string]B) (string, bool) {
+	for _, k := range sortedKeys(a) {
+		if _, ok := b[k]; !ok {
+			return k, true
+		}
+	}
+	return "", false
 }
 
 // restJoints places each of our joints at the mean of the vertex group (a "joint cube" of the base

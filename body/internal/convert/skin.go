@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -14,8 +15,20 @@ func skin(src *source) (keep []int, faces [][3]uint32, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	index := make(map[int]uint32)
+	keep, index, err := usedVertices(src.mesh.Polygons, inSkin)
+	if err != nil {
+		return nil, nil, err
+	}
 	for _, poly := range src.mesh.Polygons {
+		faces = append(faces, triangulate(poly, index, src.mesh.Vertices)...)
+	}
+	return keep, faces, nil
+}
+
+// usedVertices returns the vertices the polygons use, in order, and each one's new number.
+func usedVertices(polys [][]int, inSkin []bool) ([]int, map[int]uint32, error) {
+	index := make(map[int]uint32)
+	for _, poly := range polys {
 		for _, v := range poly {
 			if !inSkin[v] {
 				return nil, nil, fmt.Errorf("convert: %s group %q uses vertex %d, outside the group's vertices in %s", objFile, skinGroup, v+1, groupsFile)
@@ -23,17 +36,11 @@ func skin(src *source) (keep []int, faces [][3]uint32, err error) {
 			index[v] = 0
 		}
 	}
-	for v := range index {
-		keep = append(keep, v)
-	}
-	slices.Sort(keep)
+	keep := slices.Sorted(maps.Keys(index))
 	for i, v := range keep {
 		index[v] = uint32(i)
 	}
-	for _, poly := range src.mesh.Polygons {
-		faces = append(faces, triangulate(poly, index, src.mesh.Vertices)...)
-	}
-	return keep, faces, nil
+	return keep, index, nil
 }
 
 // groupSet marks the vertices of a vertex group.

@@ -1,6 +1,6 @@
 // Package anim writes motion as a skeletal animation that artists' and researchers' tools read:
-// glTF 2.0 skinned animation (a node hierarchy, the body proxy's mesh bound to it, one animation
-// per take) and BVH.
+// glTF 2.0 skinned animation (a node hierarchy, a body mesh bound to it: a human body model such
+// as body.Human posed in the rig's bind pose, or the capsule proxy; one animation per take) and BVH.
 //
 // Both share one rig (Nodes). The project's rotation convention puts a joint's local rotation on
 // the bone from its parent to it (see motion.Rotations), while glTF nodes and BVH joints rotate

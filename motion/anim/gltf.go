@@ -8,6 +8,7 @@ import (
 	"github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/modeler"
 
+	"interactagent/body"
 	"interactagent/motion"
 )
 
@@ -18,22 +19,30 @@ type Take struct {
 }
 
 // NewDocument returns a glTF document holding only the body animated by the takes (AddBody).
-func NewDocument(takes []Take) (*gltf.Document, error) {
+func NewDocument(takes []Take, model *body.Model) (*gltf.Document, error) {
 	doc := gltf.NewDocument()
 	doc.Asset.Generator = "interactagent"
-	if err := AddBody(doc, takes); err != nil {
+	if err := AddBody(doc, takes, model); err != nil {
 		return nil, err
 	}
 	return doc, nil
 }
 
-// AddBody adds to doc's first scene the rig (Nodes, at rest in BindPose), the body proxy's mesh
-// skinned to it (each capsule bound whole to the node that carries its bone, weight 1), and one
-// animation per take: rotation keys for every node and translation keys for the root and for any
-// node that leaves its rest offset (Track.Moves), one key per frame at the clip's rate, linear
-// between keys. Every take is checked before doc is changed.
-func AddBody(doc *gltf.Document, takes []Take) error {
+// AddBody adds to doc's first scene the rig (Nodes, at rest in BindPose), a body mesh skinned to
+// it, and one animation per take: rotation keys for every node and translation keys for the root
+// and for any node that leaves its rest offset (Track.Moves), one key per frame at the clip's
+// rate, linear between keys.
+//
+// The mesh is model's (such as body.Human) posed in BindPose by the body package's fit, calibrated
+// on the takes' frames, with the model's skinning weights on the rig's 22 joint nodes; a nil model
+// gives the body proxy's capsules, each bound whole to the node that carries its bone, weight 1.
+// Every take (and the fit) is checked before doc is changed.
+func AddBody(doc *gltf.Document, takes []Take, model *body.Model) error {
 	tracks, err := newTracks(takes)
+	if err != nil {
+		return err
+	}
+	mesh, err := newMesh(model, takes)
 	if err != nil {
 		return err
 	}
@@ -42,7 +51,7 @@ func AddBody(doc *gltf.Document, takes []Take) error {
 		doc.Scene = gltf.Index(0)
 	}
 	root := addRig(doc)
-	addSkinnedMesh(doc, root)
+	addSkinnedMesh(doc, root, mesh)
 	for i, tk := range takes {
 		addAnimation(doc, root, tk.Name, tracks[i])
 	}
@@ -64,6 +73,14 @@ func newTracks(takes []Take) ([]*Track, error) {
 		tracks[i] = tr
 	}
 	return tracks, nil
+}
+
+// newMesh returns the mesh AddBody binds: model's, or the body proxy's when model is nil.
+func newMesh(model *body.Model, takes []Take) (*boundMesh, error) {
+	if model == nil {
+		return proxyMesh(), nil
+	}
+	return bindHuman(model, takes)
 }
 
 // addRig appends the rig's nodes in bind pose and returns the index of its root.

@@ -11,11 +11,20 @@ import (
 // bodyColor is the body's base colour (linear RGB): the blue-grey the renderer draws bodies in.
 var bodyColor = [4]float64{0.45, 0.55, 0.72, 1}
 
-// addSkinnedMesh appends the body proxy's mesh in bind pose, bound to the rig whose root node is
-// root, with its material and skin, as a node of its own at the scene's root (glTF ignores a skinned
-// mesh node's transform; the joints place it).
-func addSkinnedMesh(doc *gltf.Document, root int) {
-	prim := addBodyPrimitive(doc, motion.NewBody())
+// boundMesh is a body's mesh in the bind pose, bound to the rig: float32 positions and unit
+// normals, up to four rig nodes (indices into Nodes) and weights per vertex, triangles.
+type boundMesh struct {
+	pos, nrm [][3]float32
+	joints   [][4]uint8
+	weights  [][4]float32
+	tris     []uint32
+}
+
+// addSkinnedMesh appends mesh, bound to the rig whose root node is root, with its material and
+// skin, as a node of its own at the scene's root (glTF ignores a skinned mesh node's transform;
+// the joints place it).
+func addSkinnedMesh(doc *gltf.Document, root int, mesh *boundMesh) {
+	prim := addBodyPrimitive(doc, mesh)
 	doc.Meshes = append(doc.Meshes, &gltf.Mesh{Name: "body", Primitives: []*gltf.Primitive{prim}})
 	doc.Skins = append(doc.Skins, skin(doc, root))
 	doc.Nodes = append(doc.Nodes, &gltf.Node{Name: "body", Mesh: gltf.Index(len(doc.Meshes) - 1), Skin: gltf.Index(len(doc.Skins) - 1),
@@ -23,35 +32,40 @@ func addSkinnedMesh(doc *gltf.Document, root int) {
 	doc.Scenes[sceneIndex(doc)].Nodes = append(doc.Scenes[sceneIndex(doc)].Nodes, len(doc.Nodes)-1)
 }
 
-// addBodyPrimitive writes the body's mesh in bind pose (positions, unit normals, joints and
-// weights, indices) and its material, and returns the primitive that draws them.
-func addBodyPrimitive(doc *gltf.Document, body *motion.Body) *gltf.Primitive {
+// addBodyPrimitive writes the mesh (positions, unit normals, joints and weights, indices) and its
+// material, and returns the primitive that draws them.
+func addBodyPrimitive(doc *gltf.Document, mesh *boundMesh) *gltf.Primitive {
+	return &gltf.Primitive{
+		Attributes: gltf.PrimitiveAttributes{
+			gltf.POSITION:  modeler.WritePosition(doc, mesh.pos),
+			gltf.NORMAL:    modeler.WriteNormal(doc, mesh.nrm),
+			gltf.JOINTS_0:  modeler.WriteJoints(doc, mesh.joints),
+			gltf.WEIGHTS_0: modeler.WriteWeights(doc, mesh.weights),
+		},
+		Indices:  gltf.Index(modeler.WriteIndices(doc, indices(mesh.tris, len(mesh.pos)))),
+		Material: gltf.Index(addMaterial(doc)),
+	}
+}
+
+// proxyMesh is the body proxy's mesh in the bind pose, each capsule bound whole to the node that
+// carries its bone (capsuleWeights).
+func proxyMesh() *boundMesh {
+	body := motion.NewBody()
 	m := body.Mesh(BindPose())
 	pos, nrm := float32Vertices(m)
 	joints, weights := capsuleWeights(body, len(pos))
-	return &gltf.Primitive{
-		Attributes: gltf.PrimitiveAttributes{
-			gltf.POSITION:  modeler.WritePosition(doc, pos),
-			gltf.NORMAL:    modeler.WriteNormal(doc, nrm),
-			gltf.JOINTS_0:  modeler.WriteJoints(doc, joints),
-			gltf.WEIGHTS_0: modeler.WriteWeights(doc, weights),
-		},
-		Indices:  gltf.Index(modeler.WriteIndices(doc, indices(flatTriangles(m.Triangles), len(pos)))),
-		Material: gltf.Index(addMaterial(doc)),
-	}
+	return &boundMesh{pos: pos, nrm: nrm, joints: joints, weights: weights, tris: flatTriangles(m.Triangles)}
 }
 
 // float32Vertices returns a mesh's positions and its normals, made unit length, as the float32
 // that glTF's accessors hold.
 func float32Vertices(m *motion.BodyMesh) (pos, nrm [][3]float32) {
-	pos = make([][3]float32, len(m.Positions))
 	nrm = make([][3]float32, len(m.Normals))
-	for i, p := range m.Positions {
-		n := m.Normals[i].Normalize()
-		pos[i] = [3]float32{float32(p[0]), float32(p[1]), float32(p[2])}
+	for i, n := range m.Normals {
+		n = n.Normalize()
 		nrm[i] = [3]float32{float32(n[0]), float32(n[1]), float32(n[2])}
 	}
-	return pos, nrm
+	return float32s(m.Positions), nrm
 }
 
 // flatTriangles lists the triangles' corners in order.

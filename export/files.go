@@ -14,20 +14,26 @@ import (
 	gltfscene "interactagent/scene/gltf"
 )
 
-// gltfFile writes every take as an animation of one skinned body, in the scene when asked.
+// gltfFile writes every take as an animation of one skinned body (Request.Body), in the scene when
+// asked.
 func gltfFile(req Request, src *source, binary bool) (Result, error) {
+	model, err := bodyModel(req.Body)
+	if err != nil {
+		return Result{}, err
+	}
 	doc, err := gltfDocument(req, src)
 	if err != nil {
 		return Result{}, err
 	}
-	if err := anim.AddBody(doc, src.takes); err != nil {
+	if err := anim.AddBody(doc, src.takes, model); err != nil {
 		return Result{}, fmt.Errorf("export: %w", err)
 	}
 	err = writeAll([]string{req.Out}, func(_ int, w io.Writer) error { return anim.Encode(w, doc, binary) })
 	if err != nil {
 		return Result{}, err
 	}
-	return Result{Files: []string{req.Out}, Notes: []string{fmt.Sprintf("%d animation(s): %s", len(src.takes), takeNames(src.takes))}}, nil
+	notes := []string{fmt.Sprintf("%d animation(s): %s", len(src.takes), takeNames(src.takes)), bodyNote(model)}
+	return Result{Files: []string{req.Out}, Notes: notes}, nil
 }
 
 // gltfDocument starts the glTF document the body is added to: the scene's (WithScene), or an

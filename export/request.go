@@ -26,6 +26,9 @@ type Request struct {
 	Out    string // the file to write; its extension must be the format's (Formats)
 	// WithScene puts the scene into a glTF export as static meshes (the GLB scene export).
 	WithScene bool
+	// Body is the body a glTF export skins to the rig: HumanBody (the default when empty), the
+	// open human body fitted to the motion, or ProxyBody, the capsule proxy (BodyNames).
+	Body string
 	// Scene is the scene of a motion file, for WithScene and videos (a built-in name or a scene
 	// file); a run folder names its own in run.json.
 	Scene string
@@ -71,13 +74,17 @@ func Do(ctx context.Context, req Request) (Result, error) {
 }
 
 // checkRequest returns the request's format after checking what can be checked before anything
-// is read: an output path, a format that fits it (formatFor), a folder to write it in (checkOut).
+// is read: an output path, a format that fits it (formatFor), a body it knows (checkBody), a folder
+// to write it in (checkOut).
 func checkRequest(req Request) (FormatInfo, error) {
 	if req.Out == "" {
 		return FormatInfo{}, errors.New("export: no output path: want a file such as clip.glb")
 	}
 	fi, err := formatFor(req.Format, req.Out)
 	if err != nil {
+		return FormatInfo{}, err
+	}
+	if err := checkBody(req.Body); err != nil {
 		return FormatInfo{}, err
 	}
 	if err := checkOut(req.Out); err != nil {

@@ -283,7 +283,7 @@ func TestLevelsOfDetail(t *testing.T) {
 	m.Normals(m.Rest, normals)
 	prev := m.NumVertices()
 	for _, cell := range lodCells {
-		l := simplify(m, normals, cell)
+		l := simplify(m, cell)
 		if err := l.model.Validate(); err != nil {
 			t.Fatalf("cell %g: %v", cell, err)
 		}
@@ -302,7 +302,7 @@ func TestLevelsOfDetail(t *testing.T) {
 	for _, cell := range lodCells {
 		b.levels = append(b.levels, skinLevel{cell: cell})
 	}
-	for _, tc := range []struct{ ppm, cell float64 }{{1000, 0}, {100, 0.015}, {50, 0.035}, {10, 0.05}} {
+	for _, tc := range []struct{ ppm, cell float64 }{{1000, 0}, {150, 0.015}, {100, 0.025}, {70, 0.035}, {50, 0.05}} {
 		if got := b.level(tc.ppm).cell; got != tc.cell {
 			t.Errorf("at %g px/m: level of cell %g, want %g", tc.ppm, got, tc.cell)
 		}

@@ -13,19 +13,21 @@ import (
 // whether it covers 60 pixels of a ghost image or half a pane. A figure drawn small is therefore
 // drawn from a coarser copy of its model, made once per engine by clustering the rest vertices on
 // a grid: each cluster keeps one of its own vertices (the one nearest the cluster's mean), with its
-// weights and its normal in the full model, so the coarse body bends exactly as the full one does.
+// weights, so the coarse body bends exactly as the full one does. Its normals are the coarse
+// surface's own: the full model's normals, on the coarser triangles, lit folds such as the eyes'
+// and the lips' with bright specks.
 // Clusters never join vertices led by different joints, so an arm is not welded to the chest, nor
 // a thigh to the other, however close they stand in the rest pose.
 
 // lodModel is a coarser copy of a body model.
 type lodModel struct {
 	model   *body.Model  // the kept vertices and the triangles between them
-	normals []mgl64.Vec3 // each kept vertex's normal in the full model
+	normals []mgl64.Vec3 // each kept vertex's normal on the coarse surface
 	keep    []int        // each kept vertex's index in the full model
 }
 
 // simplify clusters a model's rest vertices on a grid of cell metres (see above).
-func simplify(m *body.Model, normals []mgl64.Vec3, cell float64) lodModel {
+func simplify(m *body.Model, cell float64) lodModel {
 	cluster := clusterVertices(m, cell)
 	rep := representatives(m, cluster)
 	var l lodModel
@@ -41,12 +43,13 @@ func simplify(m *body.Model, normals []mgl64.Vec3, cell float64) lodModel {
 		l.model.Rest = append(l.model.Rest, m.Rest[v])
 		l.model.Influence = append(l.model.Influence, m.Influence[v])
 		l.model.Weight = append(l.model.Weight, m.Weight[v])
-		l.normals = append(l.normals, normals[v])
 	}
 	to := func(v uint32) uint32 { return index[rep[cluster[v]]] }
 	l.model.Faces = coarseFaces(m.Faces, to, func(f, g [3]uint32) bool {
 		return faceNormal(m.Rest, f).Dot(faceNormal(l.model.Rest, g)) > 0
 	})
+	l.normals = make([]mgl64.Vec3, len(l.keep))
+	l.model.Normals(l.model.Rest, l.normals)
 	return l
 }
 

@@ -8,6 +8,12 @@ the imported action spans the clip's frame count and that, at the first, middle 
 pelvis (the root) and the other 21 named joints stand where the clip has them (Blender is Z-up: the
 clip's Y-up (x, y, z) is Blender's (x, -z, y)). Prints one line per take and exits 1 on a failure.
 
+When the file holds a skinned mesh (glTF), it also checks that the mesh deforms with the rig: it
+finds the mesh's vertex nearest to the left wrist bone's head in the bind pose (it must lie within
+WRIST_NEAR_M, whatever its weights say), and checks at every frame it samples that the deformed
+vertex's distance to the wrist bone's head stays within WRIST_TOLERANCE_M of its bind-pose
+distance, while the wrist itself moves more than WRIST_TRAVEL_M.
+
 Blender 3.4 as Debian ships it has two breakages this script patches before importing: its BVH
 importer opens files with mode 'rU', which Python 3.11 refuses, and its glTF importer uses
 numpy.bool, which numpy 1.24 removed.
@@ -37,6 +43,10 @@ import bpy  # noqa: E402  (after the patches, as the importers read them at impo
 from mathutils import Vector  # noqa: E402
 
 TOLERANCE_M = 0.001
+WRIST_NEAR_M = 0.05       # how near the left wrist the vertex must lie in the bind pose
+WRIST_TOLERANCE_M = 0.02  # how far the wrist vertex's distance to the wrist may change
+WRIST_TRAVEL_M = 0.1      # how far the wrist must move for the check to mean something
+WRIST_FRAMES = 40         # at most this many frames are sampled, evenly
 JOINTS = ["pelvis", "left_hip", "right_hip", "spine1", "left_knee", "right_knee", "spine2", "left_ankle",
           "right_ankle", "spine3", "left_foot", "right_foot", "neck", "left_collar", "right_collar", "head",
           "left_shoulder", "right_shoulder", "left_elbow", "right_elbow", "left_wrist", "right_wrist"]
@@ -105,6 +115,55 @@ def joint_error(scene, arm, frame, pose):
     return worst, root
 
 
+def skinned_mesh():
+    """The mesh object deformed by the armature, or None (BVH; a glTF without a skinned mesh)."""
+    meshes = [o for o in bpy.data.objects if o.type == "MESH" and any(m.type == "ARMATURE" for m in o.modifiers)]
+    if len(meshes) > 1:
+        raise RuntimeError("%d skinned meshes imported, want 1" % len(meshes))
+    return meshes[0] if meshes else None
+
+
+def wrist_vertex(obj, arm):
+    """The bind-pose vertex nearest to the left wrist's head, whatever its weights: its index, its
+    weight in the vertex group left_wrist (for the report) and its bind-pose distance to the wrist."""
+    group = obj.vertex_groups.get("left_wrist")
+    wrist = arm.matrix_world @ arm.data.bones["left_wrist"].head_local
+    v = min(obj.data.vertices, key=lambda v: (obj.matrix_world @ v.co - wrist).length)
+    w = next((g.weight for g in v.groups if group is not None and g.group == group.index), 0.0)
+    return v.index, w, (obj.matrix_world @ v.co - wrist).length
+
+
+def posed_vertex(obj, index):
+    """Vertex index of the skinned mesh as the armature deforms it in the current frame."""
+    depsgraph = bpy.context.evaluated_depsgraph_get()
+    ev = obj.evaluated_get(depsgraph)
+    mesh = ev.to_mesh()
+    p = ev.matrix_world @ mesh.vertices[index].co
+    ev.to_mesh_clear()
+    return p
+
+
+def check_wrist(scene, arm, obj, action, kind, path, first, count):
+    """Checks that a vertex near the left wrist follows the wrist across the take's frames."""
+    index, weight, bind = wrist_vertex(obj, arm)
+    pb = arm.pose.bones["left_wrist"]
+    dists, heads = [], []
+    for k in sorted(set(round(i * (count - 1) / max(1, WRIST_FRAMES - 1)) for i in range(WRIST_FRAMES))):
+        scene.frame_set(first + k)
+        bpy.context.view_layer.update()
+        head = arm.matrix_world @ pb.head
+        dists.append((posed_vertex(obj, index) - head).length)
+        heads.append(head)
+    drift = max(abs(d - bind) for d in dists)
+    travel = max((h - heads[0]).length for h in heads)
+    ok = bind <= WRIST_NEAR_M and drift <= WRIST_TOLERANCE_M and travel > WRIST_TRAVEL_M
+    print("%s wrist %s %s: vertex %d (left_wrist weight %.2f) %.1f mm from the left wrist in the bind pose; over %d frames "
+          "its distance to the wrist's head is %.1f-%.1f mm (at most %.2f mm from the bind pose's) while the wrist moves up to %.3f m -> %s"
+          % ("OK  " if ok else "FAIL", kind, path + " [" + action.name + "]", index, weight, bind * 1e3, len(dists),
+             min(dists) * 1e3, max(dists) * 1e3, drift * 1e3, travel, "follows" if ok else "does not follow"))
+    return ok
+
+
 def check_take(scene, arm, action, kind, path, clip_path):
     fps, frames = load_clip(clip_path)
     arm.animation_data.action = action
@@ -125,6 +184,9 @@ def check_take(scene, arm, action, kind, path, clip_path):
           % ("OK  " if ok else "FAIL", kind, path + " [" + action.name + "]", count, len(frames), fps,
              root_end[0].x, root_end[0].y, root_end[0].z, want.x, want.y, want.z, root_end[1] * 1e3, worst * 1e3,
              "ok" if ok else "mismatch"))
+    obj = skinned_mesh() if kind != "bvh" else None
+    if obj is not None:
+        ok = check_wrist(scene, arm, obj, action, kind, path, first, count) and ok
     return ok
 
 

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Imports the project's exports into Blender (headless) and checks that each has the clip's frame
-# count and ends with the root, and every joint, where the clip ends (scripts/blender_check.py).
+# count and ends with the root, and every joint, where the clip ends, and that the glTF exports'
+# skinned body (the human, export's default) deforms with the rig: a vertex near the left wrist
+# keeps its distance to the wrist while the wrist moves (scripts/blender_check.py).
 # Not part of `make test`: Blender is a large install. `make check-exports` runs it.
 # usage: scripts/check-exports.sh [BIN]   (default bin/interactagent, built when missing)
 set -euo pipefail
@@ -59,4 +61,4 @@ if [ "$status" -ne 0 ]; then
   cat "$out" >&2
   exit 1
 fi
-echo "check-exports: every export imports into Blender with its clip's frames and ends where the clip ends"
+echo "check-exports: every export imports into Blender with its clip's frames and ends where the clip ends; the skinned body follows the wrist"

@@ -15,9 +15,11 @@ import (
 type Drawer struct {
 	e     *render.Engine
 	scene *scene.Scene
+	// Body is the body the panes' people are drawn with; render.BodyDefault is the engine's.
+	Body render.BodyKind
 
-	sdfOnce sync.Once
-	sdf     *distance.Exact
+	fieldOnce sync.Once
+	field     *distance.DepthField
 }
 
 // NewDrawer returns a drawer of panes in scene s (nil: the floor alone) on engine e.
@@ -46,14 +48,21 @@ func (d *Drawer) Draw(panes []*Pane, f Frame) ([]*image.RGBA, error) {
 }
 
 func (d *Drawer) drawPane(k int, p *Pane, f Frame) (*image.RGBA, error) {
-	pose := p.PoseAt(f.T)
-	cam := f.Cam.Camera(pose)
-	still := stillRequest(d.scene, p, cam, f.Size, f.Overlays)
-	var sdf *distance.Exact
-	if f.Overlays.Penetration && d.scene != nil {
-		sdf = d.distance()
+	pb, err := p.dressed(d.kind())
+	if err != nil {
+		return nil, err
 	}
-	img, err := d.e.RenderOver(paneKey(k), still, []render.Figure{movingFigure(p, f.T, f.Overlays, sdf)})
+	cam := f.Cam.Camera(p.PoseAt(f.T))
+	still := stillRequest(d.scene, p, pb, cam, f.Size, f.Overlays)
+	var field *distance.DepthField
+	if f.Overlays.Penetration && d.scene != nil {
+		field = d.depthField()
+	}
+	moving, err := movingFigure(p, pb, f.T, f.Overlays, field)
+	if err != nil {
+		return nil, err
+	}
+	img, err := d.e.RenderOver(paneKey(k), still, []render.Figure{moving})
 	if err != nil {
 		return nil, err
 	}
@@ -63,9 +72,20 @@ func (d *Drawer) drawPane(k int, p *Pane, f Frame) (*image.RGBA, error) {
 	return img, nil
 }
 
-// distance returns the scene's exact signed distance, built on first use (under a second for the
+// kind is the body the panes are drawn with: Body, else the engine's, else the human body.
+func (d *Drawer) kind() render.BodyKind {
+	switch {
+	case d.Body != render.BodyDefault:
+		return d.Body
+	case d.e != nil:
+		return d.e.Body()
+	}
+	return render.BodyHuman
+}
+
+// depthField returns the scene's depth field, built on first use (under a second for the
 // largest built-in room).
-func (d *Drawer) distance() *distance.Exact {
-	d.sdfOnce.Do(func() { d.sdf = distance.NewExact(d.scene) })
-	return d.sdf
+func (d *Drawer) depthField() *distance.DepthField {
+	d.fieldOnce.Do(func() { d.field = distance.NewExact(d.scene).DepthField() })
+	return d.field
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"math"
 	"sync"
 
 	"interactagent/geom"
@@ -19,15 +18,29 @@ type Pane struct {
 	Round int
 	Title string
 	Clip  *motion.Clip
-	ghost render.Request // the ghost overlay's paths, markers and keyframes, made once
+	ghost render.Request // the ghost overlay's paths and markers, made once
 
-	depthOnce sync.Once
-	depths    [][motion.NumCapsules]float32 // per frame, how deep each capsule sinks (m)
+	mu    sync.Mutex
+	body  *paneBody // the clip in the body last drawn, made on first use
+	kind  render.BodyKind
+	fault error // why the clip cannot be fitted to that body
 }
 
 // NewPane returns the pane of a round's clip.
 func NewPane(round int, title string, c *motion.Clip) *Pane {
 	return &Pane{Round: round, Title: title, Clip: c, ghost: ghostOverlay(c)}
+}
+
+// dressed returns the pane's clip in body kind (render.BodyHuman or render.BodyProxy), fitting it
+// the first time and again when the kind changes; a clip that cannot be fitted fails each time.
+func (p *Pane) dressed(kind render.BodyKind) (*paneBody, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.body == nil && p.fault == nil || p.kind != kind {
+		p.kind = kind
+		p.body, p.fault = newPaneBody(kind, p.Clip)
+	}
+	return p.body, p.fault
 }
 
 // Duration returns the clip's length in seconds.
@@ -43,7 +56,7 @@ type Overlays struct {
 	Labels      bool // object ids over the room
 	Grid        bool // the floor's 1 m grid
 	Ghost       bool // the round's path, start and end, and faint keyframes
-	Penetration bool // the body coloured by how deep each part sinks into the scene
+	Penetration bool // the body coloured by how deep each part (a vertex, or a proxy capsule) sinks into the scene
 }
 
 // DefaultOverlays are the switches a new window starts with.
@@ -52,17 +65,18 @@ func DefaultOverlays() Overlays { return Overlays{Grid: true, Ghost: true} }
 // ghostKeyframes is how many faint bodies the ghost overlay shows along a round.
 const ghostKeyframes = 8
 
-// stillRequest is what a pane draws that does not move while the camera is still.
-func stillRequest(s *scene.Scene, p *Pane, cam render.Camera, size image.Point, ov Overlays) render.Request {
+// stillRequest is what a pane draws that does not move while the camera is still; pb gives the
+// ghost overlay's keyframes their body.
+func stillRequest(s *scene.Scene, p *Pane, pb *paneBody, cam render.Camera, size image.Point, ov Overlays) render.Request {
 	r := render.Request{Scene: s, Camera: cam, Width: size.X, Height: size.Y, Style: render.Style{NoGrid: !ov.Grid}}
 	if ov.Ghost && p != nil {
-		r.Paths, r.Markers, r.Figures = p.ghost.Paths, p.ghost.Markers, p.ghost.Figures
+		r.Paths, r.Markers, r.Figures = p.ghost.Paths, p.ghost.Markers, pb.keys
 	}
 	return r
 }
 
-// ghostOverlay is a clip's path coloured by time, its start and end markers and faint keyframes,
-// as ghost images show them.
+// ghostOverlay is a clip's path coloured by time and its start and end markers, as ghost images
+// show them; the faint keyframes are the pane's body's (paneBody).
 func ghostOverlay(c *motion.Clip) render.Request {
 	var r render.Request
 	if c.Len() == 0 {
@@ -80,62 +94,25 @@ func ghostOverlay(c *motion.Clip) render.Request {
 		{Kind: render.MarkStart, At: start.Root, Heading: start.Heading, Color: render.TimeColor(0)},
 		{Kind: render.MarkEnd, At: end.Root, Heading: end.Heading, Color: render.TimeColor(1)},
 	}
-	for _, i := range render.KeyframeIndices(c.Len(), ghostKeyframes) {
-		col := render.TimeColor(float64(i) / last)
-		col.A = 70
-		r.Figures = append(r.Figures, render.Figure{Pose: c.Frames[i], Color: col})
-	}
 	return r
 }
 
-// movingFigure is the pane's body at time t, coloured by time as in ghost images, or by depth.
-func movingFigure(p *Pane, t float64, ov Overlays, sdf *distance.Exact) render.Figure {
+// movingFigure is the pane's body at time t, coloured by time as in ghost images, or by depth
+// when the penetration overlay is on and field measures the scene.
+func movingFigure(p *Pane, pb *paneBody, t float64, ov Overlays, field *distance.DepthField) (render.Figure, error) {
 	i := FrameOf(t, p.Clip.FPS, p.Clip.Len())
-	f := render.Figure{Pose: p.Clip.Frames[i], Color: render.TimeColor(float64(i) / float64(max(p.Clip.Len()-1, 1)))}
-	if ov.Penetration && sdf != nil {
-		d := p.depthsIn(sdf)[i]
-		f.Color = color.NRGBA{200, 200, 200, 255}
-		f.Parts = make([]color.NRGBA, motion.NumCapsules)
-		for k := range f.Parts {
-			f.Parts[k] = DepthColor(float64(d[k]))
-		}
+	f, err := pb.figure(p.Clip, i, render.TimeColor(float64(i)/float64(max(p.Clip.Len()-1, 1))))
+	if err != nil {
+		return render.Figure{}, err
 	}
-	return f
-}
-
-// depthsIn measures, once per pane, how deep each capsule of each frame sinks into the scene.
-func (p *Pane) depthsIn(sdf *distance.Exact) [][motion.NumCapsules]float32 {
-	p.depthOnce.Do(func() {
-		body := motion.NewBody()
-		var caps []motion.Capsule
-		p.depths = make([][motion.NumCapsules]float32, p.Clip.Len())
-		for i, pose := range p.Clip.Frames {
-			caps = body.Capsules(pose, caps)
-			for k, c := range caps {
-				p.depths[i][k] = float32(capsuleDepth(sdf, c))
-			}
-		}
-	})
-	return p.depths
-}
-
-// capsuleSamples is how many points along a capsule's axis its depth is measured at.
-const capsuleSamples = 5
-
-// capsuleDepth is how deep capsule c sinks into the scene: its radius less the least distance
-// from its axis to the scene, measured at evenly spaced points (0 when it is clear).
-func capsuleDepth(sdf *distance.Exact, c motion.Capsule) float64 {
-	deepest := 0.0
-	for j := 0; j < capsuleSamples; j++ {
-		u := float64(j) / (capsuleSamples - 1)
-		q := c.A.Add(c.B.Sub(c.A).Mul(u))
-		deepest = math.Max(deepest, c.Radius-sdf.Distance(q))
+	if ov.Penetration && field != nil {
+		pb.colourByDepth(&f, p.Clip, i, field)
 	}
-	return deepest
+	return f, nil
 }
 
-// Penetration colouring: clear parts are light grey, parts that sink shade from yellow at 1 cm to
-// red at depthRed and beyond.
+// Penetration colouring: clear parts (vertices of the human body, capsules of the proxy) are light
+// grey, parts that sink shade from yellow at 1 cm to red at depthRed and beyond.
 const (
 	depthYellow = 0.01
 	depthRed    = 0.06

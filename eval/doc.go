@@ -3,8 +3,10 @@
 // cost. Every metric is a pure function of motion and scene; benchmarks, not timed assertions,
 // keep them fast.
 //
-// Penetration follows REFERENCE.md §5 on a proxy body: the per-frame sum of
-// weight · max(0, −SDF) over the capsule body proxy's surface samples, each weighted by the
-// SMPL-X vertices it stands for, so sums land on the scale of DIMOS's sums over the 10,475 SMPL-X
-// vertices without the SMPL-X mesh. Every result says so in its Proxy field.
+// Penetration follows REFERENCE.md §5 on a Body: per frame the sum of w · max(0, −SDF) over the
+// body's points, on the scale of DIMOS's sums over the 10,475 SMPL-X vertices. Two bodies are
+// built in (BodyNamed): the open MakeHuman body of package body (Human, the default of new runs),
+// whose 13,380 skinned vertices each weigh 10,475 × their share of the surface; and the capsule
+// proxy (Proxy, every run before issue 22), whose surface samples each weigh the SMPL-X vertices
+// of their part. Every result names its body (PenetrationStats.Body and MeasuredOn).
 package eval

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -9,14 +10,15 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"interactagent/body"
 	"interactagent/geom"
 	"interactagent/motion"
 	"interactagent/scene"
 	"interactagent/scene/distance"
 )
 
-// PenetrationProxy says what body the penetration numbers are measured on; every
-// PenetrationStats carries it, because the numbers are not those of an SMPL-X mesh.
+// PenetrationProxy describes the capsule proxy (Proxy) in every report of numbers measured on it,
+// because they are not those of a mesh.
 const PenetrationProxy = "capsule body proxy, SMPL-X-vertex weighted (20 capsules, about one " +
 	"surface sample per cm², each weighted by the SMPL-X vertices of its part; not an SMPL-X mesh)"
 
@@ -27,15 +29,15 @@ const PenetrationProxy = "capsule body proxy, SMPL-X-vertex weighted (20 capsule
 // still add to the frame's sum.
 const PenetratingDepth = 0.01
 
-// PreparedScene is a scene made ready for penetration metrics: its depth field and the body
-// proxy. Preparing costs about as much as building the scene's BVH; a PreparedScene is immutable
-// and can measure any number of clips, concurrently.
+// PreparedScene is a scene made ready for penetration metrics: its depth field and the capsule
+// body proxy. Preparing costs about as much as building the scene's BVH; a PreparedScene is
+// immutable and can measure any number of clips on any body, concurrently.
 type PreparedScene struct {
 	Scene *scene.Scene
 	Field *distance.DepthField
-	Body  *motion.Body
-	// scratch pools per-worker buffers (a depth probe, the frame's capsules and one capsule's
-	// points) across clips.
+	Body  *motion.Body // the capsule proxy (Proxy measures with it)
+	// scratch pools per-worker buffers (a depth probe, a frame's capsules and points) across
+	// clips.
 	scratch sync.Pool
 }
 
@@ -45,12 +47,18 @@ func Prepare(s *scene.Scene) *PreparedScene {
 }
 
 // PenetrationStats are the penetration statistics of REFERENCE.md §5 for one clip. The per-frame
-// value is s_t = Σ weight · max(0, −SDF(p)) over the body proxy's surface points p, in metres ×
-// SMPL-X vertices (summed, not averaged), with the floor's underside counting as inside.
+// value is s_t = Σ weight · max(0, −SDF(p)) over the body's points p, in metres × SMPL-X vertices
+// (summed, not averaged), with the floor's underside counting as inside: on the human body the
+// points are the skinned mesh's vertices, each weighted by its share of the surface × 10,475; on
+// the proxy the capsules' surface samples, each weighted by the SMPL-X vertices of its part.
 type PenetrationStats struct {
-	Proxy  string  `json:"proxy"`
-	Frames int     `json:"frames"`
-	FPS    float64 `json:"fps"`
+	// Body names the body the numbers were measured on (BodyHuman, BodyProxy) and MeasuredOn
+	// says what it is in words. Files written before issue 22 have neither, but "proxy" with the
+	// proxy's description: they read back as measured on BodyProxy (UnmarshalJSON).
+	Body       string  `json:"body"`
+	MeasuredOn string  `json:"measured_on"`
+	Frames     int     `json:"frames"`
+	FPS        float64 `json:"fps"`
 	// Max is pe_max, the largest s_t.
 	Max float64 `json:"pe_max"`
 	// Top10 is pe10%, the mean of the largest ⌈0.1·T⌉ values of s_t (our definition; the paper
@@ -87,14 +95,43 @@ type frameResult struct {
 	solid        distance.Solid // FloorSolid: the floor
 }
 
-// Penetration measures clip in the prepared scene. Frames are spread over all CPUs. A clip that
-// Validate rejects (no frames, non-finite coordinates) is an error.
-func Penetration(prep *PreparedScene, clip *motion.Clip) (PenetrationStats, error) {
+// Penetration measures clip in the prepared scene on body b (Proxy, Human, a Skin, or BodyNamed's).
+// Frames are spread over all CPUs. A clip that Validate rejects (no frames, non-finite
+// coordinates), and on a mesh one whose bones are too short to fit it (body.NewFitter), is an error.
+func Penetration(prep *PreparedScene, clip *motion.Clip, b Body) (PenetrationStats, error) {
 	if err := clip.Validate(); err != nil {
 		return PenetrationStats{}, fmt.Errorf("eval: penetration: %w", err)
 	}
-	res := make([]frameResult, clip.Len())
-	workers := min(runtime.GOMAXPROCS(0), (clip.Len()+31)/32)
+	if b == nil {
+		return PenetrationStats{}, errors.New("eval: penetration: no body, want Proxy(), Human() or one from BodyNamed")
+	}
+	res, err := b.frames(prep, clip)
+	if err != nil {
+		return PenetrationStats{}, fmt.Errorf("eval: penetration on the %s body: %w", b.Name(), err)
+	}
+	return summarize(prep, clip, b, res), nil
+}
+
+// frameScratch holds one worker's buffers, reused frame after frame and clip after clip.
+type frameScratch struct {
+	probe *distance.Probe
+	geoms []geom.Capsule // the frame's capsules as the probe takes them
+	// the proxy's
+	place motion.Placement
+	caps  []motion.Capsule
+	pos   []mgl64.Vec3 // one capsule's points, or the kept chunks' skinned vertices
+	// a mesh's: the chunks of the bones kept (fine), culled by chunkProbe; the entries of fine
+	// kept and their vertices, gathered for one Model.Skin
+	chunkProbe *distance.Probe
+	fine, keep []int
+	mesh       body.Model
+}
+
+// eachFrame measures frames [0, n) with measure, spread over all CPUs, each worker with scratch
+// of its own from prep's pool.
+func eachFrame(prep *PreparedScene, n int, measure func(t int, sc *frameScratch) frameResult) []frameResult {
+	res := make([]frameResult, n)
+	workers := min(runtime.GOMAXPROCS(0), (n+31)/32)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
@@ -102,60 +139,31 @@ func Penetration(prep *PreparedScene, clip *motion.Clip) (PenetrationStats, erro
 			defer wg.Done()
 			sc, _ := prep.scratch.Get().(*frameScratch)
 			if sc == nil {
-				sc = &frameScratch{probe: prep.Field.NewProbe()}
+				sc = &frameScratch{probe: prep.Field.NewProbe(), chunkProbe: prep.Field.NewProbe()}
 			}
-			for t := w; t < clip.Len(); t += workers {
-				res[t] = penetrationFrame(prep, clip.Frames[t], sc)
+			for t := w; t < n; t += workers {
+				res[t] = measure(t, sc)
 			}
 			prep.scratch.Put(sc)
 		}()
 	}
 	wg.Wait()
-	return summarize(prep, clip, res), nil
+	return res
 }
 
-// frameScratch holds one worker's buffers, reused frame after frame.
-type frameScratch struct {
-	probe *distance.Probe
-	place motion.Placement
-	caps  []motion.Capsule
-	geoms []geom.Capsule
-	pos   []mgl64.Vec3 // one capsule's points
-}
-
-// penetrationFrame measures one pose: the probe culls capsules that certainly stay outside every
-// solid and above the floor, and surface points, the expensive part, are computed only for the
-// capsules left.
-func penetrationFrame(prep *PreparedScene, pose motion.Pose, sc *frameScratch) frameResult {
-	out := frameResult{solid: distance.FloorSolid}
-	sc.place = prep.Body.Place(pose)
-	sc.caps = sc.place.Capsules(sc.caps)
-	sc.geoms = sc.geoms[:0]
-	for _, c := range sc.caps {
-		sc.geoms = append(sc.geoms, c.Capsule)
-	}
-	if !sc.probe.Frame(sc.geoms) {
-		return out
-	}
-	for i, c := range sc.caps {
-		if !sc.probe.Reaches(i) {
-			continue
-		}
-		sc.pos = sc.place.Positions(i, sc.pos)
-		depth, who := sc.probe.Depths(i, sc.pos)
-		out.add(prep.Body.PointWeight(i), c.Part, depth, who)
-	}
-	return out
-}
-
-// add weights one capsule's point depths into the frame's sum and keeps the deepest point.
-func (r *frameResult) add(w float64, part motion.BodyPart, depth []float64, who []distance.Solid) {
+// add weights one capsule's (or chunk's) point depths into the frame's sum, all by w or, when
+// weights is set, each by its own, and keeps the deepest point.
+func (r *frameResult) add(w float64, weights []float64, part motion.BodyPart, depth []float64, who []distance.Solid) {
 	sum := 0.0
 	for k, d := range depth {
 		if d <= 0 {
 			continue
 		}
-		sum += d
+		if weights != nil {
+			sum += weights[k] * d
+		} else {
+			sum += d
+		}
 		if d > r.deepest {
 			r.deepest, r.part, r.solid = d, part, who[k]
 		}
@@ -164,8 +172,8 @@ func (r *frameResult) add(w float64, part motion.BodyPart, depth []float64, who 
 }
 
 // summarize turns per-frame results into the statistics.
-func summarize(prep *PreparedScene, clip *motion.Clip, res []frameResult) PenetrationStats {
-	st := PenetrationStats{Proxy: PenetrationProxy, Frames: len(res), FPS: clip.FPS, PerFrame: make([]float64, len(res))}
+func summarize(prep *PreparedScene, clip *motion.Clip, b Body, res []frameResult) PenetrationStats {
+	st := PenetrationStats{Body: b.Name(), MeasuredOn: b.Description(), Frames: len(res), FPS: clip.FPS, PerFrame: make([]float64, len(res))}
 	worst, hit := 0, 0
 	for t, r := range res {
 		st.PerFrame[t] = r.sum

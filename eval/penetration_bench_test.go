@@ -54,14 +54,40 @@ func BenchmarkPenetration(b *testing.B) {
 	for _, name := range []string{"walk_past", "walk_sit", "walk_through"} {
 		clip := benchClips()[name]
 		b.Run(name, func(b *testing.B) {
-			st, err := Penetration(prep, clip)
+			st, err := Penetration(prep, clip, Proxy())
 			if err != nil {
 				b.Fatal(err)
 			}
 			b.ReportAllocs()
 			cpu := processCPU()
 			for b.Loop() {
-				Penetration(prep, clip)
+				Penetration(prep, clip, Proxy())
+			}
+			b.ReportMetric(float64(processCPU()-cpu)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(st.Max, "pe_max")
+		})
+	}
+}
+
+// BenchmarkPenetrationHuman measures the same clips as BenchmarkPenetration on the open human
+// body: the fit, each frame's chunk culling, and the skinning and depths of the chunks kept.
+func BenchmarkPenetrationHuman(b *testing.B) {
+	prep := Prepare(benchScene())
+	skin, err := Human()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, name := range []string{"walk_past", "walk_sit", "walk_through"} {
+		clip := benchClips()[name]
+		b.Run(name, func(b *testing.B) {
+			st, err := Penetration(prep, clip, skin)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			cpu := processCPU()
+			for b.Loop() {
+				Penetration(prep, clip, skin)
 			}
 			b.ReportMetric(float64(processCPU()-cpu)/float64(b.N), "cpu-ns/op")
 			b.ReportMetric(st.Max, "pe_max")

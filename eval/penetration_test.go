@@ -79,22 +79,22 @@ func TestPenetrationThroughAroundAndOnASofa(t *testing.T) {
 	s, sofa := sofaScene(t)
 	prep := Prepare(s)
 	seat := sofa.Surfaces[0]
-	through, err := Penetration(prep, walkClip(mgl64.Vec3{0, 0, -2.5}, mgl64.Vec3{0, 0, 2.5}, 100))
+	through, err := Penetration(prep, walkClip(mgl64.Vec3{0, 0, -2.5}, mgl64.Vec3{0, 0, 2.5}, 100), Proxy())
 	if err != nil {
 		t.Fatal(err)
 	}
 	aroundClip := walkClip(mgl64.Vec3{1.8, 0, -2.5}, mgl64.Vec3{1.8, 0, 2.5}, 100)
-	around, err := Penetration(prep, aroundClip)
+	around, err := Penetration(prep, aroundClip, Proxy())
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The same walk in an empty room: whatever the feet do to the floor, the sofa adds nothing.
-	empty, err := Penetration(Prepare(&scene.Scene{}), aroundClip)
+	empty, err := Penetration(Prepare(&scene.Scene{}), aroundClip, Proxy())
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Seated on the first seat: pelvis 0.1 m above it, a little in front of its centre.
-	sit, err := Penetration(prep, holdClip(seatedPose(seat.Center.Add(mgl64.Vec3{0, 0.1, 0.08})), 40))
+	sit, err := Penetration(prep, holdClip(seatedPose(seat.Center.Add(mgl64.Vec3{0, 0.1, 0.08})), 40), Proxy())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestPenetrationStatisticsAreConsistent(t *testing.T) {
 			}
 			c.Frames = append(c.Frames, pose)
 		}
-		st, err := Penetration(prep, c)
+		st, err := Penetration(prep, c, Proxy())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -153,8 +153,8 @@ func TestPenetrationStatisticsAreConsistent(t *testing.T) {
 		if st.Worst != nil && (st.Worst.Sum != st.Max || st.PerFrame[st.Worst.Frame] != st.Max) {
 			t.Fatalf("trial %d: worst frame %+v does not hold pe_max %v", trial, st.Worst, st.Max)
 		}
-		if st.Proxy == "" {
-			t.Fatalf("trial %d: the statistics do not say they are measured on a proxy", trial)
+		if st.Body != BodyProxy || st.MeasuredOn != PenetrationProxy {
+			t.Fatalf("trial %d: the statistics say they are measured on %q (%q), want the proxy", trial, st.Body, st.MeasuredOn)
 		}
 	}
 }
@@ -183,7 +183,7 @@ func TestPenetrationRejectsBadClips(t *testing.T) {
 	bad := holdClip(motion.RestPose(), 3)
 	bad.Frames[1][motion.Head][1] = math.NaN()
 	for name, c := range map[string]*motion.Clip{"empty": {FPS: 20}, "NaN joint": bad} {
-		if _, err := Penetration(prep, c); err == nil {
+		if _, err := Penetration(prep, c, Proxy()); err == nil {
 			t.Errorf("%s clip: no error", name)
 		}
 	}

@@ -22,21 +22,21 @@ import (
 
 // stepFeedback measures one step: what the action asked, what the body did in the frame of the
 // step's start, the deepest penetration along it, and where the named objects are at its end.
-func stepFeedback(prep *eval.PreparedScene, task string, c *motion.Clip, from int, act string) string {
+func stepFeedback(prep *eval.PreparedScene, body eval.Body, task string, c *motion.Clip, from int, act string) string {
 	step := c.Slice(max(from-1, 0), c.Len())
 	var b strings.Builder
 	fmt.Fprintf(&b, "Asked: %s. ", asked(act))
 	fmt.Fprintf(&b, "Did: %s. ", did(step))
-	b.WriteString(worst(prep, step))
+	b.WriteString(worst(prep, body, step))
 	b.WriteString(distances(prep.Scene, task, step.EndState().Root))
 	return strings.TrimSpace(b.String())
 }
 
 // roundFeedback measures a round's whole motion: its penetration and where the body ends.
-func roundFeedback(prep *eval.PreparedScene, task string, c *motion.Clip) string {
+func roundFeedback(prep *eval.PreparedScene, body eval.Body, task string, c *motion.Clip) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%.1f s of motion; ", c.Duration())
-	b.WriteString(worst(prep, c))
+	b.WriteString(worst(prep, body, c))
 	b.WriteString(distances(prep.Scene, task, c.EndState().Root))
 	fmt.Fprintf(&b, " The pelvis ends %.2f m above the floor.", c.Frames[c.Len()-1][motion.Pelvis].Y())
 	return strings.TrimSpace(b.String())
@@ -74,9 +74,9 @@ func turnWords(deg float64) string {
 	return fmt.Sprintf("%.0f° right", -deg)
 }
 
-// worst names the deepest penetration of a stretch of motion.
-func worst(prep *eval.PreparedScene, c *motion.Clip) string {
-	st, err := eval.Penetration(prep, c)
+// worst names the deepest penetration of a stretch of motion on the run's body.
+func worst(prep *eval.PreparedScene, body eval.Body, c *motion.Clip) string {
+	st, err := eval.Penetration(prep, c, body)
 	if err != nil || st.Worst == nil {
 		return "No body part sinks into anything. "
 	}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"interactagent/eval"
 	"interactagent/fileio"
 )
 
@@ -76,21 +77,36 @@ func ReadRunInfo(dir string) (RunInfo, error) {
 	}
 	if s := info.Settings; s != nil { // run.json also names the scene and task at its top
 		s.Scene, s.Task = cmp.Or(s.Scene, info.Scene), cmp.Or(s.Task, info.Task)
+		s.Body = cmp.Or(s.Body, eval.BodyProxy) // written before bodies were chosen: the proxy's numbers
 	}
 	return info, nil
 }
 
-// Summary is summary.json: per round and final metrics and the costs.
+// Body returns the body the run was drawn and measured with: its settings' (eval.BodyHuman or
+// eval.BodyProxy), or eval.BodyProxy for a run.json that holds no settings, which is older than
+// the choice.
+func (info RunInfo) Body() string {
+	if info.Settings == nil {
+		return eval.BodyProxy
+	}
+	return cmp.Or(info.Settings.Body, eval.BodyProxy)
+}
+
+// Summary is summary.json: per round and final metrics and the costs. Body and PenetrationOn say
+// what every round's penetration was measured on (each round's metrics say it too); summaries
+// written before issue 22 have neither and were measured on the proxy.
 type Summary struct {
-	Task     string         `json:"task"`
-	Scene    string         `json:"scene"`
-	Mode     Mode           `json:"mode"`
-	Model    string         `json:"model"`
-	Executor string         `json:"executor"`
-	Final    int            `json:"final_round"`
-	Best     int            `json:"best_round"`
-	Rounds   []RoundSummary `json:"rounds"`
-	Costs    Costs          `json:"costs"`
+	Task          string         `json:"task"`
+	Scene         string         `json:"scene"`
+	Mode          Mode           `json:"mode"`
+	Model         string         `json:"model"`
+	Executor      string         `json:"executor"`
+	Body          string         `json:"body,omitempty"`
+	PenetrationOn string         `json:"penetration_measured_on,omitempty"`
+	Final         int            `json:"final_round"`
+	Best          int            `json:"best_round"`
+	Rounds        []RoundSummary `json:"rounds"`
+	Costs         Costs          `json:"costs"`
 }
 
 // RoundSummary is one round of the summary.
@@ -112,6 +128,10 @@ type VerdictText struct {
 // Summarize returns the summary of a trace.
 func Summarize(t *Trace) Summary {
 	s := Summary{Task: t.Task, Scene: t.SceneRef, Mode: t.Config.Mode, Model: t.Model, Executor: t.Executor, Final: t.Final, Best: t.Best, Costs: t.Costs}
+	if len(t.Rounds) > 0 {
+		p := t.Rounds[0].Metrics.Penetration
+		s.Body, s.PenetrationOn = p.Body, p.MeasuredOn
+	}
 	for _, r := range t.Rounds {
 		rs := RoundSummary{Index: r.Index, Plan: r.Plan, Accepted: r.Accepted, Metrics: r.Metrics}
 		if r.Verdict != nil {

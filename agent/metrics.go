@@ -5,8 +5,9 @@ import (
 	"interactagent/mllm"
 )
 
-// Metrics are a round's own numbers: its motion, its penetration (the capsule body proxy, as eval
-// measures it), the stop check's verdict when there was one, and how its steps went.
+// Metrics are a round's own numbers: its motion, its penetration (on the run's body, which
+// Penetration.Body and MeasuredOn name), the stop check's verdict when there was one, and how its
+// steps went.
 type Metrics struct {
 	Frames       int                   `json:"frames"`
 	Seconds      float64               `json:"seconds"`

@@ -99,7 +99,7 @@ func (r *runner) attempt(ctx context.Context, v StepView, accepted []string, ear
 	}
 	in := mllm.ObserveInput{Context: r.context(), Plan: v.Plan, Step: v.Step - 1, Action: v.Action, Attempts: earlier, Image: img, Executed: clip, StepFrom: from}
 	if r.cfg.Feedback == Hybrid {
-		in.Feedback = stepFeedback(r.prep, r.env.Settings.Task, clip, from, v.Action)
+		in.Feedback = stepFeedback(r.prep, r.body, r.env.Settings.Task, clip, from, v.Action)
 	}
 	obs, err := ask(ctx, r, mllm.RoleObserve, where, func(ctx context.Context) (mllm.Observation, error) { return r.model.Observe(ctx, in) })
 	if err != nil {

@@ -57,7 +57,7 @@ func (r *runner) finishRound(ctx context.Context, res *RoundResult) error {
 	}
 	res.Image = roundFile(res.Index, "ghost.png")
 	if r.cfg.Feedback == Hybrid {
-		res.Feedback = roundFeedback(r.prep, r.env.Settings.Task, res.Motion)
+		res.Feedback = roundFeedback(r.prep, r.body, r.env.Settings.Task, res.Motion)
 	}
 	if r.cfg.Mode.reflects() {
 		v, err := ask(ctx, r, mllm.RoleCheck, Event{Round: res.Index}, func(ctx context.Context) (mllm.Verdict, error) {
@@ -78,7 +78,7 @@ func (r *runner) finishRound(ctx context.Context, res *RoundResult) error {
 
 // measure fills a round's metrics.
 func (r *runner) measure(res *RoundResult) error {
-	pen, err := eval.Penetration(r.prep, res.Motion)
+	pen, err := eval.Penetration(r.prep, res.Motion, r.body)
 	if err != nil {
 		return fmt.Errorf("agent: round %d: %w", res.Index, err)
 	}

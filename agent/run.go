@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -55,6 +56,7 @@ type runner struct {
 	model  mllm.Model
 	exec   *execCache
 	prep   *eval.PreparedScene
+	body   eval.Body // what penetration is measured on: Settings.Body's
 	trace  *Trace
 	shots  []mllm.Image
 	seq    int
@@ -63,9 +65,16 @@ type runner struct {
 	lessons string
 }
 
-// newRunner wraps the model with the folder's reply cache and the executor with its execution cache.
+// newRunner wraps the model with the folder's reply cache and the executor with its execution
+// cache, and finds the body: Settings.Body's, the human body when it is empty (run.json then
+// records it).
 func newRunner(env Env, cfg Config, events chan<- Event) (*runner, error) {
-	r := &runner{env: env, cfg: cfg, events: events, model: env.Model, prep: eval.Prepare(env.Scene), images: map[string][]byte{}}
+	env.Settings.Body = cmp.Or(env.Settings.Body, eval.BodyHuman)
+	body, err := eval.BodyNamed(env.Settings.Body)
+	if err != nil {
+		return nil, fmt.Errorf("agent: %w", err)
+	}
+	r := &runner{env: env, cfg: cfg, events: events, model: env.Model, prep: eval.Prepare(env.Scene), body: body, images: map[string][]byte{}}
 	r.trace = &Trace{Task: env.Settings.Task, SceneRef: env.Settings.Scene, Config: cfg, Model: env.Model.Name(), Executor: env.ExecutorName}
 	dir := ""
 	if env.Folder != nil {

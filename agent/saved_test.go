@@ -51,6 +51,11 @@ func TestOpenSavedReadsWhatTheRunWrote(t *testing.T) {
 			t.Errorf("round %d: accepted plan differs", rd.Index)
 		}
 	}
+	if r.Info.Body() != "human" || r.Summary.Body != "human" || !strings.Contains(r.Summary.PenetrationOn, "13,380 vertices") ||
+		r.Rounds[0].Metrics.Penetration.Body != "human" {
+		t.Errorf("a new run's body: run.json %q, summary %q (%q), round 1 %q; want the human body named everywhere",
+			r.Info.Body(), r.Summary.Body, r.Summary.PenetrationOn, r.Rounds[0].Metrics.Penetration.Body)
+	}
 	if _, err := r.Clip(9); !errors.Is(err, ErrNoRound) || !strings.Contains(err.Error(), "rounds 1, 2") {
 		t.Errorf("round 9: %v, want ErrNoRound naming the rounds there are", err)
 	}

@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+
+	"interactagent/eval"
 )
 
 // Settings say what a run is built from: the scene and the instruction as a person gives them, and
@@ -34,6 +36,10 @@ type Settings struct {
 	Executor string `json:"executor" help:"builtin (the kinematic executor) or the URL of a MotionLLM server; its token comes from $INTERACTAGENT_EXECUTOR_TOKEN"`
 	// Profile is the built-in executor's error model: "ideal" or "motionllm".
 	Profile string `json:"profile" help:"built-in executor's error model: ideal or motionllm"`
+	// Body is the body the run's people are drawn with and its penetration measured on:
+	// eval.BodyHuman (the default) or eval.BodyProxy. A run.json written before the setting
+	// existed was measured on the proxy, and ReadRunInfo reads it so.
+	Body string `json:"body" help:"human (the open MakeHuman body, default) or proxy (the capsule mannequin): the body drawn and measured"`
 }
 
 // Builtin names the built-in model and executor in Settings.
@@ -45,17 +51,18 @@ const (
 	SettingTask  = "task"
 )
 
-// DefaultSettings are a run on the built-in backends with the motionllm profile, scene and task
-// not yet given.
+// DefaultSettings are a run on the built-in backends with the motionllm profile and the human
+// body, scene and task not yet given.
 func DefaultSettings() Settings {
-	return Settings{Model: Builtin, Executor: Builtin, Profile: "motionllm"}
+	return Settings{Model: Builtin, Executor: Builtin, Profile: "motionllm", Body: eval.BodyHuman}
 }
 
 // Defaults returns s with the empty backend fields set as DefaultSettings has them: run.json files
-// written before a setting existed read back as the run they were.
+// written before a setting existed read back as the run they were (ReadRunInfo has already set
+// the body of those to the proxy; an empty body is a new run's, which gets the human body).
 func (s Settings) Defaults() Settings {
 	d := DefaultSettings()
-	for _, p := range [][2]*string{{&s.Model, &d.Model}, {&s.Executor, &d.Executor}, {&s.Profile, &d.Profile}} {
+	for _, p := range [][2]*string{{&s.Model, &d.Model}, {&s.Executor, &d.Executor}, {&s.Profile, &d.Profile}, {&s.Body, &d.Body}} {
 		if *p[0] == "" {
 			*p[0] = *p[1]
 		}

@@ -11,7 +11,8 @@ import (
 )
 
 // run.json has kept settings as a map of strings ("one-image": "false"); Settings reads such a file
-// and writes the same map, so old folders open and new ones read as before.
+// and writes the same map (with the body, which that file predates, empty: ReadRunInfo reads it as
+// the proxy), so old folders open and new ones read as before.
 func TestSettingsKeepRunJSONsShape(t *testing.T) {
 	old := `{"base-url":"","executor":"builtin","model":"builtin","one-image":"false","profile":"motionllm","prompts":"","scene":"bedroom","task":"walk to the bed"}`
 	var s Settings
@@ -19,7 +20,7 @@ func TestSettingsKeepRunJSONsShape(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := DefaultSettings()
-	want.Scene, want.Task = "bedroom", "walk to the bed"
+	want.Scene, want.Task, want.Body = "bedroom", "walk to the bed", ""
 	if s != want {
 		t.Fatalf("read %+v, want %+v", s, want)
 	}
@@ -27,6 +28,7 @@ func TestSettingsKeepRunJSONsShape(t *testing.T) {
 	var a, b map[string]any
 	json.Unmarshal(data, &a)
 	json.Unmarshal([]byte(old), &b)
+	b["body"] = ""
 	if !reflect.DeepEqual(a, b) {
 		t.Errorf("written as %s, want %s", data, old)
 	}
@@ -51,8 +53,8 @@ func TestReleaseRunJSONReads(t *testing.T) {
 	if err != nil || info.Settings == nil {
 		t.Fatal(info, err)
 	}
-	if s := *info.Settings; s.Scene != "bedroom" || s.Task != "walk to the bed" || s.Defaults() != s || s.OneImage {
-		t.Errorf("settings %+v", s)
+	if s := *info.Settings; s.Scene != "bedroom" || s.Task != "walk to the bed" || s.Defaults() != s || s.OneImage || s.Body != "proxy" || info.Body() != "proxy" {
+		t.Errorf("settings %+v (body %q), want the release's, measured on the proxy", s, info.Body())
 	}
 }
 
@@ -69,7 +71,7 @@ func TestSettingsBindToFlags(t *testing.T) {
 			t.Errorf("setting %s has no help", f.Name)
 		}
 	}
-	if want := []string{"scene", "task", "model", "base-url", "prompts", "one-image", "executor", "profile"}; !reflect.DeepEqual(names, want) {
+	if want := []string{"scene", "task", "model", "base-url", "prompts", "one-image", "executor", "profile", "body"}; !reflect.DeepEqual(names, want) {
 		t.Errorf("settings %v, want %v", names, want)
 	}
 	if err := fs.Parse([]string{"--scene", "bedroom", "--one-image", "true", "--base-url", "http://x/v1"}); err != nil {

@@ -1,10 +1,12 @@
 package wiring
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 
 	"interactagent/agent"
+	"interactagent/eval"
 	"interactagent/executor"
 	"interactagent/executor/kinematic"
 	"interactagent/executor/remote"
@@ -49,12 +51,40 @@ func NewExecutor(s agent.Settings, seed uint64) (executor.Executor, string, erro
 }
 
 // NewRenderer starts the GL engine and returns the renderer of the ghost images and shots cfg asks
-// for, with the function that stops the engine.
-func NewRenderer(cfg agent.Config) (agent.Renderer, func(), error) {
-	e, err := render.NewEngine(render.Options{})
+// for, drawing people with the body named body (Settings.Body: "human" or "proxy"), with the
+// function that stops the engine.
+func NewRenderer(cfg agent.Config, body string) (agent.Renderer, func(), error) {
+	kind, err := BodyKind(body)
+	if err != nil {
+		return nil, nil, err
+	}
+	e, err := render.NewEngine(render.Options{Body: kind})
 	if err != nil {
 		return nil, nil, err
 	}
 	cfg = cfg.Defaults()
-	return GLRenderer{Engine: e, Size: cfg.ImageSize, Keyframes: cfg.Keyframes}, func() { e.Close() }, nil
+	return GLRenderer{Engine: e, Size: cfg.ImageSize, Keyframes: cfg.Keyframes, Body: kind}, func() { e.Close() }, nil
+}
+
+// BodyKind reads a body's setting (Settings.Body) as the renderer's choice of body, checking that
+// penetration can be measured on it too: "human" or "proxy"; empty is the human body, a new
+// run's default.
+func BodyKind(name string) (render.BodyKind, error) {
+	name = cmp.Or(name, eval.BodyHuman)
+	if _, err := eval.BodyNamed(name); err != nil {
+		return render.BodyDefault, fmt.Errorf("wiring: %w", err)
+	}
+	return render.ParseBody(name)
+}
+
+// WithBody returns r drawing people with the body named body when r is a GLRenderer (a bench
+// worker's renderer serves trials of either body), else r.
+func WithBody(r agent.Renderer, body string) (agent.Renderer, error) {
+	g, ok := r.(GLRenderer)
+	if !ok {
+		return r, nil
+	}
+	kind, err := BodyKind(body)
+	g.Body = kind
+	return g, err
 }

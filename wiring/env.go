@@ -30,7 +30,8 @@ func (e *SettingError) Error() string { return e.Key + ": " + e.Err.Error() }
 func (e *SettingError) Unwrap() error { return e.Err }
 
 // NewEnv builds a job's environment: the scene, the model, the executor, the renderer (unless
-// Config.NoRender) and the folder. The CLI's run, a resume and the desktop app all build runs here. The
+// Config.NoRender), drawing the body Settings.Body names (the one penetration is measured on),
+// and the folder. The CLI's run, a resume and the desktop app all build runs here. The
 // returned function releases what it opened, last first.
 func NewEnv(j Job) (agent.Env, func(), error) {
 	s := j.Settings.Defaults()
@@ -51,6 +52,9 @@ func NewEnv(j Job) (agent.Env, func(), error) {
 	if err != nil {
 		return agent.Env{}, nil, &SettingError{"--executor", err}
 	}
+	if _, err := BodyKind(s.Body); err != nil {
+		return agent.Env{}, nil, &SettingError{"--body", err}
+	}
 	open := agent.CreateFolder
 	if j.Resume {
 		open = agent.OpenFolder
@@ -63,7 +67,7 @@ func NewEnv(j Job) (agent.Env, func(), error) {
 		Prices: mllm.DefaultPrices()}
 	closers := []func(){func() { folder.Close() }}
 	if !j.Config.NoRender {
-		r, stop, err := NewRenderer(j.Config)
+		r, stop, err := NewRenderer(j.Config, s.Body)
 		if err != nil {
 			folder.Close()
 			return agent.Env{}, nil, fmt.Errorf("%w (run without images to go on without GL)", err)

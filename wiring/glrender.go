@@ -13,11 +13,13 @@ import (
 )
 
 // GLRenderer draws with the project's OpenGL engine: the labelled scene shots and ghost images of
-// DESIGN.md, as PNG. The zero Size and Keyframes take the ghost images' defaults.
+// DESIGN.md, as PNG, people drawn with Body (render.BodyDefault: the engine's). The zero Size and
+// Keyframes take the ghost images' defaults.
 type GLRenderer struct {
 	Engine    *render.Engine
 	Size      int
 	Keyframes int
+	Body      render.BodyKind
 }
 
 // shotCaptions tells a model what each shot shows.
@@ -29,7 +31,7 @@ var shotCaptions = map[string]string{
 
 // Shots implements agent.Renderer.
 func (g GLRenderer) Shots(s *scene.Scene) ([]mllm.Image, error) {
-	shots, err := g.Engine.SceneShots(s, render.ShotOptions{})
+	shots, err := g.Engine.SceneShots(s, render.ShotOptions{Body: g.Body})
 	if err != nil {
 		return nil, err
 	}
@@ -50,7 +52,7 @@ func (g GLRenderer) Ghost(s *scene.Scene, c *motion.Clip, from, to int) ([]byte,
 		return nil, fmt.Errorf("wiring: ghost of frames [%d, %d) of a %d-frame clip", from, to, c.Len())
 	}
 	part := c.Slice(from, to)
-	img, err := g.Engine.Ghost(s, part, render.GhostOptions{Width: g.Size, Height: g.Size, Keyframes: min(max(g.Keyframes, 2), part.Len())})
+	img, err := g.Engine.Ghost(s, part, render.GhostOptions{Width: g.Size, Height: g.Size, Keyframes: min(max(g.Keyframes, 2), part.Len()), Body: g.Body})
 	if err != nil {
 		return nil, err
 	}

@@ -16,9 +16,9 @@ import (
 
 // penetrationConfig is what `interactagent penetration` measures.
 type penetrationConfig struct {
-	scene, motion, start string
-	fps                  float64
-	json                 bool
+	scene, motion, start, body string
+	fps                        float64
+	json                       bool
 }
 
 // runPenetration prints the penetration statistics of a motion in a scene.
@@ -32,6 +32,9 @@ func runPenetration(ctx context.Context, args []string, stdout io.Writer) error 
 	if cfg.scene == "" || cfg.motion == "" {
 		return usageError{"want --scene and --motion (see --help)"}
 	}
+	if _, err := eval.BodyNamed(cfg.body); err != nil {
+		return usageError{"--body: " + err.Error()}
+	}
 	return cfg.run(stdout)
 }
 
@@ -42,6 +45,7 @@ func (c *penetrationConfig) bind(fs *flag.FlagSet) {
 	fs.StringVar(&c.start, "start", "", `place the clip so it starts at x,z,heading (metres, degrees), or "scene" for the scene's start`)
 	fs.Float64Var(&c.fps, "fps", motion.HumanML3DFPS, "frame rate of a .npy file")
 	fs.BoolVar(&c.json, "json", false, "print the statistics as JSON")
+	fs.StringVar(&c.body, "body", eval.BodyHuman, "the body measured: human (the open MakeHuman body, its vertices weighted by surface share to SMPL-X's 10,475) or proxy (the capsule mannequin)")
 }
 
 // penetrationReport is the JSON the command prints: what was measured and the statistics.
@@ -87,7 +91,11 @@ func (c penetrationConfig) measure() (penetrationReport, error) {
 	if clip, rep.Start, err = placeClip(clip, sp, s); err != nil {
 		return rep, err
 	}
-	if rep.Penetration, err = eval.Penetration(eval.Prepare(s), clip); err != nil {
+	body, err := eval.BodyNamed(c.body)
+	if err != nil {
+		return rep, err
+	}
+	if rep.Penetration, err = eval.Penetration(eval.Prepare(s), clip, body); err != nil {
 		return rep, fmt.Errorf("%s: %w", c.motion, err)
 	}
 	return rep, nil
@@ -117,7 +125,7 @@ func placeClip(clip *motion.Clip, sp scene.StartSpec, s *scene.Scene) (*motion.C
 // printPenetration writes the statistics for people.
 func printPenetration(w io.Writer, r penetrationReport) {
 	st := r.Penetration
-	fmt.Fprintf(w, "penetration of %s in %s\n", r.Motion, r.Scene)
+	fmt.Fprintf(w, "penetration of %s in %s, on the %s body\n", r.Motion, r.Scene, st.Body)
 	if r.Start != nil {
 		fmt.Fprintf(w, "  placed at      (%.3f, %.3f) heading %.1f°\n", r.Start.X, r.Start.Z, r.Start.HeadingDeg)
 	}
@@ -128,7 +136,7 @@ func printPenetration(w io.Writer, r penetrationReport) {
 	fmt.Fprintf(w, "  penetrating    %.1f%% of frames (a point deeper than %g cm)\n", 100*st.Penetrating, 100*eval.PenetratingDepth)
 	printWorstFrame(w, st.Worst)
 	fmt.Fprintln(w, "per frame: Σ weight · max(0, −SDF) over body points, metres × SMPL-X vertices")
-	fmt.Fprintf(w, "body: %s\n", st.Proxy)
+	fmt.Fprintf(w, "measured on: %s\n", st.MeasuredOn)
 }
 
 // printWorstFrame writes the line of the frame that sinks deepest: when, which body part, how deep

@@ -36,9 +36,12 @@ func TestPenetrationCommand(t *testing.T) {
 		code int
 		want []string // in stdout, or in stderr for failures
 	}{
-		{"free floor", []string{"penetration", "--scene", "living_room", "--motion", clip, "--start", "scene"},
-			0, []string{"frames         10", "pe_max         0.0000", "none: no body point", "capsule body proxy"}},
-		{"help", []string{"penetration", "--help"}, 0, []string{"-scene", "-motion", "-start", "-json"}},
+		{"free floor", []string{"penetration", "--scene", "living_room", "--motion", clip, "--start", "scene", "--body", "proxy"},
+			0, []string{"on the proxy body", "frames         10", "pe_max         0.0000", "none: no body point", "measured on: capsule body proxy"}},
+		{"human", []string{"penetration", "--scene", "living_room", "--motion", clip, "--start", "scene"},
+			0, []string{"on the human body", "frames         10", "measured on: MakeHuman hm08", "13,380 vertices weighted by surface share to SMPL-X's 10,475"}},
+		{"help", []string{"penetration", "--help"}, 0, []string{"-scene", "-motion", "-start", "-json", "-body"}},
+		{"bad body", []string{"penetration", "--scene", "living_room", "--motion", clip, "--body", "smplx"}, 2, []string{"--body", `"smplx"`}},
 		{"no motion", []string{"penetration", "--scene", "living_room"}, 2, []string{"want --scene and --motion"}},
 		{"bad start", []string{"penetration", "--scene", "living_room", "--motion", clip, "--start", "1,2"}, 2, []string{"--start"}},
 		{"unknown scene", []string{"penetration", "--scene", "kitchen", "--motion", clip}, 1, []string{`no built-in scene "kitchen"`}},
@@ -72,8 +75,8 @@ func TestPenetrationCommandJSON(t *testing.T) {
 		t.Fatalf("output is not the report JSON: %v\n%s", err, out.String())
 	}
 	st := rep.Penetration
-	if st.Frames != 6 || st.Max <= 1 || st.Worst == nil || st.Worst.Object != "sofa_1" || !strings.Contains(st.Proxy, "proxy") {
-		t.Errorf("standing inside the sofa: %+v (worst %+v); want 6 frames, pe_max > 1 inside sofa_1, a proxy note", st, st.Worst)
+	if st.Frames != 6 || st.Max <= 1 || st.Worst == nil || st.Worst.Object != "sofa_1" || st.Body != "human" || !strings.Contains(st.MeasuredOn, "13,380 vertices") {
+		t.Errorf("standing inside the sofa: %+v (worst %+v); want 6 frames, pe_max > 1 inside sofa_1, measured on the human body", st, st.Worst)
 	}
 	if rep.Start == nil || rep.Start.X != c.X() {
 		t.Errorf("report start %+v, want x = %v", rep.Start, c.X())

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image/color"
 	"testing"
 
 	"interactagent/render/internal/testclip"
@@ -66,6 +67,33 @@ func BenchmarkFrame640x360(b *testing.B) {
 		r := Request{Scene: s, Camera: cam, Width: 640, Height: 360,
 			Figures: []Figure{{Pose: clip.Frames[i%clip.Len()]}}}
 		if _, err := e.Render(r); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkFrame640x360Human is BenchmarkFrame640x360 with the human body, fitted to the clip once
+// and to each frame's pose in the loop, as a video's frames are.
+func BenchmarkFrame640x360Human(b *testing.B) {
+	e := newTestEngine(b)
+	s := largestBuiltin(b)
+	clip := testclip.ArcWalk(s.Start, 300)
+	cam := FitOrbit(HighOblique(s.Bounds().Center(), 0.5, 10), boxCorners(s.Bounds()), 640.0/360, 0.05)
+	bodies, err := NewBodies(BodyHuman, clip)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := e.Upload(s); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		f, err := bodies.Figure(clip.Frames[i%clip.Len()], color.NRGBA{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := e.Render(Request{Scene: s, Camera: cam, Width: 640, Height: 360, Figures: []Figure{f}}); err != nil {
 			b.Fatal(err)
 		}
 	}

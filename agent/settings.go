@@ -45,10 +45,12 @@ type Settings struct {
 // Builtin names the built-in model and executor in Settings.
 const Builtin = "builtin"
 
-// Setting names of the two fields that say which run, rather than how it is built.
+// Setting names of the two fields that say which run, rather than how it is built, and of the
+// body (which a bench takes as a list).
 const (
 	SettingScene = "scene"
 	SettingTask  = "task"
+	SettingBody  = "body"
 )
 
 // DefaultSettings are a run on the built-in backends with the motionllm profile and the human

@@ -8,7 +8,7 @@ import (
 )
 
 // csvHeader names results.csv's columns; "seconds" (wall time) is the last.
-var csvHeader = []string{"task", "scene", "complexity", "mode", "seed", "success_strict", "success_released",
+var csvHeader = []string{"task", "scene", "complexity", "mode", "seed", "body", "success_strict", "success_released",
 	"failed_step_strict", "why_strict", "failed_step_released", "why_released", "rounds", "stopping_round",
 	"pe_max", "pe10", "vqus", "executions", "renders", "tokens", "error", "seconds"}
 
@@ -31,7 +31,7 @@ func (rep *Report) CSV() ([]byte, error) {
 
 // csvRow is one trial's row.
 func csvRow(r *Result) []string {
-	row := []string{r.Task, r.Scene, string(r.Complexity), string(r.Mode), strconv.FormatUint(r.Seed, 10)}
+	row := []string{r.Task, r.Scene, string(r.Complexity), string(r.Mode), strconv.FormatUint(r.Seed, 10), r.BodyName()}
 	f := r.FinalRound()
 	if f == nil {
 		f = &RoundOutcome{}

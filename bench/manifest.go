@@ -9,8 +9,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"interactagent/agent"
+	"interactagent/eval"
 	"interactagent/fileio"
 	"interactagent/task"
 )
@@ -23,11 +25,15 @@ type Manifest struct {
 	SuiteRef string       `json:"suite_ref"`
 	Suite    *task.Suite  `json:"suite"`
 	Modes    []agent.Mode `json:"modes"`
-	Seeds    int          `json:"seeds"`
+	// Bodies are the bodies every task and mode is run on, each its own trials (eval.BodyHuman,
+	// eval.BodyProxy); the report has a row per mode and body. A bench.json written before issue
+	// 22 has none: its trials ran on the proxy and keep their names.
+	Bodies []string `json:"bodies,omitempty"`
+	Seeds  int      `json:"seeds"`
 	// Config is the agent's config, after Defaults, without the mode and the seed each trial sets.
 	Config agent.Config `json:"config"`
 	// Settings are how the backends were built (model, endpoint, executor, profile; never a key);
-	// each trial adds its task's scene and instruction.
+	// each trial adds its task's scene and instruction, and its body (Settings.Body is empty).
 	Settings agent.Settings `json:"settings"`
 	// Backends describe the backends in words for the report, such as the model's Name.
 	Backends []string `json:"backends,omitempty"`
@@ -43,7 +49,16 @@ type Manifest struct {
 const manifestFile = "bench.json"
 
 // Trials lists the manifest's trials in their fixed order.
-func (m *Manifest) Trials() []Trial { return Trials(m.Suite, m.Modes, m.Seeds) }
+func (m *Manifest) Trials() []Trial { return Trials(m.Suite, m.Modes, m.Bodies, m.Seeds) }
+
+// BodyNames returns the bodies the trials run on, in order: Bodies, or the proxy alone for a bench
+// written before bodies were chosen.
+func (m *Manifest) BodyNames() []string {
+	if len(m.Bodies) == 0 {
+		return []string{eval.BodyProxy}
+	}
+	return m.Bodies
+}
 
 // Task returns the suite's task by id.
 func (m *Manifest) Task(id string) (task.Task, bool) {
@@ -72,7 +87,22 @@ func (m *Manifest) Check() error {
 		}
 		seen[mode] = true
 	}
+	if err := checkBodies(m.Bodies); err != nil {
+		return err
+	}
 	return m.Suite.Check()
+}
+
+// checkBodies reports a list of bodies with one that is unknown or given twice.
+func checkBodies(bodies []string) error {
+	seen := map[string]bool{}
+	for _, b := range bodies {
+		if _, err := eval.BodyNamed(b); err != nil || seen[b] {
+			return fmt.Errorf("bench: bodies %v: want each of %s at most once", bodies, strings.Join(eval.BodyNames(), ", "))
+		}
+		seen[b] = true
+	}
+	return nil
 }
 
 // Same reports how o differs from m (nil when it does not), naming the first field that differs.
@@ -82,7 +112,7 @@ func (m *Manifest) Same(o *Manifest) error {
 	fields := []struct {
 		name string
 		x, y any
-	}{{"suite", a.Suite, b.Suite}, {"modes", a.Modes, b.Modes}, {"seeds", a.Seeds, b.Seeds}, {"agent config", a.Config, b.Config},
+	}{{"suite", a.Suite, b.Suite}, {"modes", a.Modes, b.Modes}, {"bodies", a.Bodies, b.Bodies}, {"seeds", a.Seeds, b.Seeds}, {"agent config", a.Config, b.Config},
 		{"backend settings", a.Settings, b.Settings}, {"backends", a.Backends, b.Backends}, {"render", a.Render, b.Render}}
 	for _, f := range fields {
 		x, _ := json.Marshal(f.x)

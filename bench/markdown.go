@@ -4,13 +4,12 @@ import (
 	"fmt"
 	"strings"
 
-	"interactagent/eval"
 	"interactagent/task"
 )
 
-// Markdown returns report.md: the paper's Table 1 layout (a row per mode; success under the
-// released and the strict rule by complexity; pe_max and pe10%), the costs per mode, the counts,
-// the backends and the plots. Nothing in it depends on the order trials ran in; wall times are
+// Markdown returns report.md: the paper's Table 1 layout (a row per mode, and per body when the
+// bench ran several; success under the released and the strict rule by complexity; pe_max and
+// pe10%), the costs per mode, the counts, the backends and the plots. Nothing in it depends on the order trials ran in; wall times are
 // in the costs' last column only.
 func (rep *Report) Markdown() string {
 	var b strings.Builder
@@ -25,6 +24,9 @@ func (rep *Report) Markdown() string {
 	rep.writeBackends(&b)
 	rep.writeProblems(&b)
 	b.WriteString("## Plots\n\n")
+	if bodies := m.BodyNames(); len(bodies) > 1 {
+		fmt.Fprintf(&b, "The plots show the trials on the %s body.\n\n", bodies[0])
+	}
 	for _, p := range plotsOf(rep) {
 		fmt.Fprintf(&b, "- %s: ![%s](%s)\n", p.title, p.title, p.file)
 	}
@@ -36,9 +38,10 @@ func (rep *Report) writeCounts(b *strings.Builder) {
 	m := rep.Manifest
 	counts := m.Suite.Count()
 	planned := len(m.Trials())
-	fmt.Fprintf(b, "%d tasks (%d low, %d mid, %d high complexity), %d mode(s) (%s), %d seed(s): %d trials, %d with a result.\n\n",
-		len(m.Suite.Tasks), counts[task.Low], counts[task.Mid], counts[task.High], len(m.Modes), joinModes(m), m.Seeds,
-		planned, len(rep.Results))
+	fmt.Fprintf(b, "%d tasks (%d low, %d mid, %d high complexity), %d mode(s) (%s), %d bod%s (%s), %d seed(s): %d trials, %d with a result.\n\n",
+		len(m.Suite.Tasks), counts[task.Low], counts[task.Mid], counts[task.High], len(m.Modes), joinModes(m),
+		len(m.BodyNames()), map[bool]string{true: "y", false: "ies"}[len(m.BodyNames()) == 1], strings.Join(m.BodyNames(), ", "),
+		m.Seeds, planned, len(rep.Results))
 }
 
 // Tables returns the success table and the cost table, without their notes, for a terminal.
@@ -54,7 +57,16 @@ func (rep *Report) Tables() string {
 func (rep *Report) writeTable(b *strings.Builder) {
 	b.WriteString("## Success rate (%) and penetration\n\n")
 	rep.successTable(b)
-	b.WriteString("\n" + tableNotes + "\n\n")
+	b.WriteString("\n" + tableNotes + " " + rep.bodyNotes() + "\n\n")
+}
+
+// bodyNotes says what each body's penetration is measured on.
+func (rep *Report) bodyNotes() string {
+	var s []string
+	for _, name := range rep.Manifest.BodyNames() {
+		s = append(s, fmt.Sprintf("on the %s body, the %s", name, describeBody(name)))
+	}
+	return "Penetration is measured " + strings.Join(s, "; ") + "."
 }
 
 // successTable writes a row per mode: success by rule and complexity, pe_max and pe10%.
@@ -67,7 +79,7 @@ func (rep *Report) successTable(b *strings.Builder) {
 	}
 	b.WriteString(" pe_max | pe10% |\n|---|" + strings.Repeat("---:|", 2*len(task.Complexities())+2) + "\n")
 	for _, row := range rep.Rows {
-		fmt.Fprintf(b, "| %s |", row.Mode)
+		fmt.Fprintf(b, "| %s |", rep.rowName(row))
 		for _, rule := range Rules {
 			for _, c := range task.Complexities() {
 				fmt.Fprintf(b, " %s |", percent(row.Success[rule][c]))
@@ -84,7 +96,7 @@ const tableNotes = "Success: the share of trials (tasks × seeds) whose output r
 	"0.316 m); *strict* is the paper's rule (contact within 0.1 m with direction cosine > 0.8, no contact " +
 	"beyond 0.1 m, walking steps within 0.2 m). pe_max is the largest per-frame penetration sum of the output " +
 	"round, pe10% the mean of its largest 10 % of frames (metres × SMPL-X vertices), both means over the " +
-	"trials that produced motion. Penetration is measured on the " + eval.PenetrationProxy + "."
+	"trials that produced motion."
 
 // writeCosts writes the costs per trial of each mode and their notes.
 func (rep *Report) writeCosts(b *strings.Builder) {
@@ -110,7 +122,7 @@ func (rep *Report) costTable(b *strings.Builder) {
 	b.WriteString(strings.Repeat("---:|", 9+boolInt(toStop)) + "\n")
 	for _, row := range rep.Rows {
 		c := row.Mean
-		fmt.Fprintf(b, "| %s | %d | %.2f | %.1f |", row.Mode, row.Trials, c.Rounds, c.VQUs)
+		fmt.Fprintf(b, "| %s | %d | %.2f | %.1f |", rep.rowName(row), row.Trials, c.Rounds, c.VQUs)
 		if toStop {
 			fmt.Fprintf(b, " %.1f |", c.VQUsToStop)
 		}
@@ -131,6 +143,7 @@ func (rep *Report) writeBackends(b *strings.Builder) {
 	}
 	c := m.Config
 	fmt.Fprintf(b, "- images shown to the model: %s\n", images)
+	fmt.Fprintf(b, "- body (the people drawn, the penetration measured): %s\n", strings.Join(m.BodyNames(), ", "))
 	fmt.Fprintf(b, "- agent: N_max %d, R_max %d, %s feedback, %s, threshold %g, %d memory image(s)\n",
 		c.NMax, c.RMax, c.Feedback, map[bool]string{false: "adaptive early stop", true: "no early stop"}[c.NoEarlyStop], c.Threshold, c.MemoryImages)
 	fmt.Fprintf(b, "- suite: %s (%s)\n\n", m.Suite.Name, m.SuiteRef)

@@ -51,10 +51,11 @@ func plotsOf(rep *Report) []plotFile {
 	return out
 }
 
-// WritePlots draws the report's plots as PNG files in dir.
+// WritePlots draws the report's plots as PNG files in dir: of the trials on the bench's first body
+// when it ran several (a plot has a bar or a line per mode).
 func (rep *Report) WritePlots(dir string) error {
 	for _, p := range plotsOf(rep) {
-		fig, err := p.draw(rep)
+		fig, err := p.draw(rep.firstBody())
 		if err != nil {
 			return fmt.Errorf("bench: %s: %w", p.file, err)
 		}

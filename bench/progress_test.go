@@ -14,7 +14,7 @@ import (
 func TestProgressReportsInOrder(t *testing.T) {
 	modes := []agent.Mode{agent.Naive, agent.Full}
 	held := []*Result{result("a", task.Low, agent.Naive, 0, 1, round(true, true, 0, 0, true, 1))}
-	todo := []Trial{{"b", agent.Naive, 0}, {"a", agent.Full, 0}, {"b", agent.Full, 0}}
+	todo := []Trial{{"b", agent.Naive, 0, ""}, {"a", agent.Full, 0, ""}, {"b", agent.Full, 0, ""}}
 	var got []Progress
 	busy := false
 	r := startReporting(func(p Progress) {

@@ -14,8 +14,8 @@ import (
 // them: UniHSI's released evaluation and the paper's strict rule.
 var Rules = []string{"released", "strict"}
 
-// Report is what a bench folder's results add up to: a row per mode, the results it was computed
-// from (in the trials' order) and the trials still missing.
+// Report is what a bench folder's results add up to: a row per mode and body, the results it was
+// computed from (in the trials' order) and the trials still missing.
 type Report struct {
 	Manifest *Manifest `json:"-"`
 	Rows     []ModeRow `json:"table"`
@@ -23,11 +23,14 @@ type Report struct {
 	Missing  []Trial   `json:"-"`
 }
 
-// ModeRow is one mode's line of the tables: success by rule and complexity over its trials
-// (tasks × seeds), the output round's penetration and the costs, as means per trial.
+// ModeRow is one mode's line of the tables on one body: success by rule and complexity over its
+// trials (tasks × seeds), the output round's penetration and the costs, as means per trial.
 type ModeRow struct {
-	Mode   agent.Mode `json:"mode"`
-	Trials int        `json:"trials"`
+	Mode agent.Mode `json:"mode"`
+	// Body is the body of the row's trials (Trial.BodyName: the proxy for a bench written before
+	// bodies were chosen).
+	Body   string `json:"body"`
+	Trials int    `json:"trials"`
 	// Errors counts trials that ended in an error: failures in the rates, left out of the means
 	// of penetration.
 	Errors int `json:"errors"`
@@ -71,7 +74,9 @@ type MeanCosts struct {
 func Summarize(m *Manifest, results []*Result, missing []Trial) *Report {
 	rep := &Report{Manifest: m, Results: sortResults(m, results), Missing: missing}
 	for _, mode := range m.Modes {
-		rep.Rows = append(rep.Rows, modeRow(mode, rep.Results))
+		for _, body := range m.BodyNames() {
+			rep.Rows = append(rep.Rows, modeRow(mode, body, rep.Results))
+		}
 	}
 	return rep
 }
@@ -92,15 +97,15 @@ func sortResults(m *Manifest, results []*Result) []*Result {
 	return out
 }
 
-// modeRow adds up one mode's results.
-func modeRow(mode agent.Mode, results []*Result) ModeRow {
-	row := ModeRow{Mode: mode, Success: map[string]map[task.Complexity]Rate{}}
+// modeRow adds up the results of one mode on one body.
+func modeRow(mode agent.Mode, body string, results []*Result) ModeRow {
+	row := ModeRow{Mode: mode, Body: body, Success: map[string]map[task.Complexity]Rate{}}
 	for _, rule := range Rules {
 		row.Success[rule] = map[task.Complexity]Rate{}
 	}
 	var sum costSum
 	for _, r := range results {
-		if r.Mode != mode {
+		if r.Mode != mode || r.BodyName() != body {
 			continue
 		}
 		row.Trials++
@@ -214,6 +219,54 @@ func (rep *Report) jsonReport() any {
 		missing = []Trial{}
 	}
 	return map[string]any{"suite": m.Suite.Name, "suite_ref": m.SuiteRef, "modes": m.Modes, "seeds": m.Seeds, "config": m.Config,
-		"backends": m.Backends, "settings": m.Settings, "render": m.Render, "penetration_proxy": eval.PenetrationProxy,
+		"backends": m.Backends, "settings": m.Settings, "render": m.Render, "bodies": bodyDescriptions(m),
 		"table": rep.Rows, "trials": rep.Results, "unrunnable": m.Suite.Unrunnable, "missing": missing}
+}
+
+// bodyDescriptions maps each body of the bench to what its penetration is measured on.
+func bodyDescriptions(m *Manifest) map[string]string {
+	out := map[string]string{}
+	for _, name := range m.BodyNames() {
+		out[name] = describeBody(name)
+	}
+	return out
+}
+
+// describeBody says what the body called name is (eval's description), or the name alone when the
+// body cannot be made.
+func describeBody(name string) string {
+	b, err := eval.BodyNamed(name)
+	if err != nil {
+		return name
+	}
+	return b.Description()
+}
+
+// rowName names a row in the tables: its mode, with its body when the bench ran several.
+func (rep *Report) rowName(row ModeRow) string {
+	if len(rep.Manifest.BodyNames()) == 1 {
+		return string(row.Mode)
+	}
+	return fmt.Sprintf("%s (%s)", row.Mode, row.Body)
+}
+
+// firstBody returns the report of the trials on the bench's first body: rep itself when it ran
+// one body.
+func (rep *Report) firstBody() *Report {
+	bodies := rep.Manifest.BodyNames()
+	if len(bodies) == 1 {
+		return rep
+	}
+	out := &Report{Manifest: rep.Manifest, Missing: rep.Missing}
+	for _, row := range rep.Rows {
+		if row.Body == bodies[0] {
+			out.Rows = append(out.Rows, row)
+		}
+	}
+	for _, r := range rep.Results {
+		if r.BodyName() == bodies[0] {
+			out.Results = append(out.Results, r)
+		}
+	}
+	return out
 }

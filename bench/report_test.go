@@ -45,7 +45,7 @@ func round(released, strict bool, peMax, pe10 float64, pass bool, vqus int) Roun
 
 // result makes a finished trial from its rounds; the last is the output.
 func result(id string, c task.Complexity, mode agent.Mode, seed uint64, vqus int, rounds ...RoundOutcome) *Result {
-	r := &Result{Trial: Trial{id, mode, seed}, Scene: "living_room", Complexity: c, Final: len(rounds), Stop: len(rounds),
+	r := &Result{Trial: Trial{Task: id, Mode: mode, Seed: seed}, Scene: "living_room", Complexity: c, Final: len(rounds), Stop: len(rounds),
 		Costs: Costs{VQUs: vqus, Requests: vqus, Executions: 2, Renders: 3, Tokens: 100}, Seconds: 1.5}
 	for i, o := range rounds {
 		o.Round = i + 1
@@ -69,7 +69,7 @@ func handReport() *Report {
 		result("L", task.Low, agent.Naive, 1, 2, round(true, false, 20, 2, false, 2)),
 		result("M", task.Mid, agent.Naive, 0, 2, round(false, false, 30, 3, false, 2)),
 		result("M", task.Mid, agent.Naive, 1, 2, round(true, false, 40, 4, false, 2)),
-		{Trial: Trial{"H", agent.Naive, 0}, Complexity: task.High, Scene: "living_room", Error: "agent: the model failed 8 times"},
+		{Trial: Trial{"H", agent.Naive, 0, ""}, Complexity: task.High, Scene: "living_room", Error: "agent: the model failed 8 times"},
 		result("H", task.High, agent.Naive, 1, 2, round(false, false, 50, 5, false, 2)),
 		result("L", task.Low, agent.Full, 0, 30, round(false, false, 9, 1, false, 10), round(false, false, 6, 1, false, 20), round(true, true, 3, 1, true, 30)),
 		result("L", task.Low, agent.Full, 1, 10, round(true, true, 3, 1, true, 10)),
@@ -79,7 +79,7 @@ func handReport() *Report {
 	}
 	// Shuffled, as workers finish: the report must not care.
 	results[0], results[7], results[3] = results[7], results[3], results[0]
-	missing := []Trial{{"M", agent.Full, 1}, {"H", agent.Full, 1}}
+	missing := []Trial{{"M", agent.Full, 1, ""}, {"H", agent.Full, 1, ""}}
 	return Summarize(m, results, missing)
 }
 
@@ -95,9 +95,9 @@ func TestReportNumbers(t *testing.T) {
 		"| full | 100.0 | 100.0 | 100.0 | 100.0 | 0.0 | 0.0 | 3.00 | 1.00 |",
 		"| naive | 6 | 0.83 | 1.7 | 1.7 | 1.7 | 2.5 | 83 | — | 1.25 |",
 		"| full | 4 | 2.75 | 27.5 | 27.5 | 2.0 | 3.0 | 100 | — | 1.50 |",
-		"3 tasks (1 low, 1 mid, 1 high complexity), 2 mode(s) (naive, full), 2 seed(s): 12 trials, 10 with a result.",
+		"3 tasks (1 low, 1 mid, 1 high complexity), 2 mode(s) (naive, full), 1 body (proxy), 2 seed(s): 12 trials, 10 with a result.",
 		"- H-naive-s0: agent: the model failed 8 times", "- U: no geometry for its bench", "## Missing trials (2)",
-		"model: scripted", eval.PenetrationProxy, "![success rate by mode and complexity](sr_by_mode.png)", "sr_by_round.png",
+		"model: scripted", "Penetration is measured on the proxy body, the " + eval.PenetrationProxy + ".", "![success rate by mode and complexity](sr_by_mode.png)", "sr_by_round.png",
 	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("report.md lacks %q:\n%s", want, md)
@@ -108,10 +108,10 @@ func TestReportNumbers(t *testing.T) {
 		t.Fatalf("results.csv: %d rows, header %v", len(rows), rows[0])
 	}
 	wantRows := map[int]string{
-		1:  "L,living_room,low,naive,0,true,true,0,,0,,1,1,10.0000,1.0000,2,2,3,100,,1.500",
-		3:  "L,living_room,low,full,0,true,true,0,,0,,3,3,3.0000,1.0000,30,2,3,100,,1.500",
-		8:  "H,living_room,high,naive,0,false,false,0,,0,,0,0,0.0000,0.0000,0,0,0,0,agent: the model failed 8 times,0.000",
-		10: "H,living_room,high,full,0,false,true,1,too far: strict,0,,5,5,3.0000,1.0000,50,2,3,100,,1.500",
+		1:  "L,living_room,low,naive,0,proxy,true,true,0,,0,,1,1,10.0000,1.0000,2,2,3,100,,1.500",
+		3:  "L,living_room,low,full,0,proxy,true,true,0,,0,,3,3,3.0000,1.0000,30,2,3,100,,1.500",
+		8:  "H,living_room,high,naive,0,proxy,false,false,0,,0,,0,0,0.0000,0.0000,0,0,0,0,agent: the model failed 8 times,0.000",
+		10: "H,living_room,high,full,0,proxy,false,true,1,too far: strict,0,,5,5,3.0000,1.0000,50,2,3,100,,1.500",
 	}
 	for i, want := range wantRows {
 		if got := strings.Join(rows[i], ","); got != want {
@@ -191,4 +191,42 @@ func readCSV(t *testing.T, rep *Report) [][]string {
 		t.Fatal(err)
 	}
 	return rows
+}
+
+// TestReportRowPerBody: a bench run on both bodies has a row per mode and body, each over its own
+// trials, says what each body's penetration is measured on, and draws its plots from the first
+// body's trials.
+func TestReportRowPerBody(t *testing.T) {
+	m := &Manifest{SuiteRef: "hand.json", Suite: handSuite(), Modes: []agent.Mode{agent.Naive}, Bodies: []string{eval.BodyHuman, eval.BodyProxy},
+		Seeds: 1, Config: agent.Config{}.Defaults()}
+	on := func(r *Result, body string) *Result { r.Body = body; return r }
+	results := []*Result{
+		on(result("L", task.Low, agent.Naive, 0, 2, round(true, true, 12, 2, false, 2)), eval.BodyHuman),
+		on(result("L", task.Low, agent.Naive, 0, 2, round(true, true, 4, 1, false, 2)), eval.BodyProxy),
+	}
+	rep := Summarize(m, results, nil)
+	md := rep.Markdown()
+	for _, want := range []string{
+		"| naive (human) | 100.0 | — | — | 100.0 | — | — | 12.0 | 2.00 |", "| naive (proxy) | 100.0 | — | — | 100.0 | — | — | 4.00 | 1.00 |",
+		"| naive (human) | 1 |", "| naive (proxy) | 1 |", "2 bodies (human, proxy)",
+		"on the human body, the MakeHuman hm08", "on the proxy body, the capsule body proxy", "The plots show the trials on the human body.",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("report.md lacks %q:\n%s", want, md)
+		}
+	}
+	if first := rep.firstBody(); len(first.Rows) != 1 || first.Rows[0].Body != eval.BodyHuman || len(first.Results) != 1 || first.Results[0].Body != eval.BodyHuman {
+		t.Errorf("the plots' report: rows %+v, %d results; want the human body's", first.Rows, len(first.Results))
+	}
+	if got := (Trial{"lr-sit", agent.Full, 2, eval.BodyHuman}).Name(); got != "lr-sit-full-s2-human" {
+		t.Errorf("a trial on the human body is named %q", got)
+	}
+	if n := len(m.Trials()); n != 6 {
+		t.Errorf("%d trials, want 3 tasks × 1 mode × 2 bodies × 1 seed", n)
+	}
+	bad := *m
+	bad.Bodies = []string{eval.BodyHuman, eval.BodyHuman}
+	if err := bad.Check(); err == nil || !strings.Contains(err.Error(), "at most once") {
+		t.Errorf("a body given twice: %v", err)
+	}
 }

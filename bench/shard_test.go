@@ -31,8 +31,8 @@ func TestShardsPartitionTrials(t *testing.T) {
 	for _, id := range []string{"a", "b", "c", "d", "e"} {
 		s.Tasks = append(s.Tasks, task.Task{ID: id})
 	}
-	all := Trials(s, []agent.Mode{agent.Naive, agent.Full}, 3)
-	if len(all) != 30 || all[0] != (Trial{"a", agent.Naive, 0}) || all[3] != (Trial{"a", agent.Full, 0}) || all[29] != (Trial{"e", agent.Full, 2}) {
+	all := Trials(s, []agent.Mode{agent.Naive, agent.Full}, nil, 3)
+	if len(all) != 30 || all[0] != (Trial{"a", agent.Naive, 0, ""}) || all[3] != (Trial{"a", agent.Full, 0, ""}) || all[29] != (Trial{"e", agent.Full, 2, ""}) {
 		t.Fatalf("trial order: %v", all)
 	}
 	for n := 1; n <= 7; n++ {
@@ -121,7 +121,7 @@ func TestShardFromEnv(t *testing.T) {
 }
 
 func TestTrialNames(t *testing.T) {
-	if got := (Trial{"living_room-01", agent.Online, 3}).Name(); got != "living_room-01-online-s3" {
+	if got := (Trial{"living_room-01", agent.Online, 3, ""}).Name(); got != "living_room-01-online-s3" {
 		t.Errorf("name %q", got)
 	}
 	a, b := safeName("plans.json#0003"), safeName("plans.json_0003")

@@ -9,6 +9,7 @@ import (
 	"interactagent/agent"
 	"interactagent/scene"
 	"interactagent/task"
+	"interactagent/wiring"
 )
 
 // runTrial runs one trial in its run folder and judges it. A failure of the trial itself (its
@@ -37,7 +38,10 @@ func runTrial(ctx context.Context, m *Manifest, o Options, t Trial, render agent
 		return nil, err
 	}
 	defer folder.Close()
-	placeTrial(&env, tk, sc, folder, render)
+	if err := placeTrial(&env, t, tk, sc, folder, render); err != nil {
+		res.Error = err.Error()
+		return res, nil
+	}
 	cfg := m.Config
 	cfg.Mode, cfg.Seed, cfg.NoRender = t.Mode, t.Seed, !m.Render
 	tr, why, err := watchedRun(ctx, env, cfg)
@@ -56,11 +60,17 @@ func runTrial(ctx context.Context, m *Manifest, o Options, t Trial, render agent
 }
 
 // placeTrial gives a trial's backends (env, from Options.NewEnv) the rest of what a run needs:
-// the scene and the task (also in the settings run.json records), the run folder and the
-// renderer.
-func placeTrial(env *agent.Env, tk task.Task, sc *scene.Scene, folder *agent.Folder, render agent.Renderer) {
-	env.Settings.Scene, env.Settings.Task = tk.Scene, tk.Instruction
-	env.Scene, env.Folder, env.Render = sc, folder, render
+// the scene, the task and the body (also in the settings run.json records), the run folder and
+// the renderer, turned to the trial's body.
+func placeTrial(env *agent.Env, t Trial, tk task.Task, sc *scene.Scene, folder *agent.Folder, render agent.Renderer) error {
+	env.Settings.Scene, env.Settings.Task, env.Settings.Body = tk.Scene, tk.Instruction, t.BodyName()
+	env.Scene, env.Folder = sc, folder
+	if render == nil {
+		return nil
+	}
+	var err error
+	env.Render, err = wiring.WithBody(render, t.BodyName())
+	return err
 }
 
 // watchedRun runs the agent under a guard (see watch), and returns the trace, why the guard

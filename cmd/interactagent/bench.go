@@ -14,6 +14,7 @@ import (
 
 	"interactagent/agent"
 	"interactagent/bench"
+	"interactagent/eval"
 	"interactagent/task"
 	"interactagent/wiring"
 )
@@ -38,11 +39,13 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 }
 
 // bind binds bench's flags to b's fields: the settings but the scene and the task, which the
-// suite gives, and the suite, the modes, the seeds, the loop's config, the folder and the shard.
+// suite gives, and the body, which is a list here; and the suite, the modes, the bodies, the
+// seeds, the loop's config, the folder and the shard.
 func (b *benchSetup) bind(fs *flag.FlagSet) {
-	settingFlags(fs, &b.settings, agent.SettingScene, agent.SettingTask) // the suite gives them
+	settingFlags(fs, &b.settings, agent.SettingScene, agent.SettingTask, agent.SettingBody)
 	fs.StringVar(&b.suite, "suite", "builtin", "a built-in suite's name, a suite file (docs/bench.md) or a UniHSI plan file")
 	fs.StringVar(&b.modes, "modes", "naive,online,offline,full", "comma-separated modes to run: naive, online, offline, full")
+	fs.StringVar(&b.bodies, "body", eval.BodyHuman, "comma-separated bodies to run every task and mode on, each its own trials and a row of the report: human (the open MakeHuman body), proxy (the capsule mannequin)")
 	fs.IntVar(&b.seeds, "seeds", 1, "seeds per task and mode (0 … N-1): the agent's, the executor's and the reasoner's seed")
 	fs.IntVar(&b.workers, "workers", runtime.NumCPU(), "trials run at once")
 	fs.StringVar(&b.feedback, "feedback", "visual", "visual (the paper's) or hybrid (adds measured numbers)")
@@ -92,7 +95,7 @@ func definesBench(fs *flag.FlagSet) bool {
 
 // benchSetup is what `interactagent bench` was asked to do.
 type benchSetup struct {
-	suite, modes, feedback, out, shard string
+	suite, modes, bodies, feedback, out, shard string
 	seeds, workers, shards             int
 	cfg                                agent.Config
 	resume, render                     bool
@@ -113,8 +116,9 @@ func (b benchSetup) run(ctx context.Context, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "bench: %d tasks × %d mode(s) × %d seed(s) into %s (shard %s, %d workers)\n",
-		len(m.Suite.Tasks), len(m.Modes), m.Seeds, o.Out, o.Shard, o.Workers)
+	fmt.Fprintf(stdout, "bench: %d tasks × %d mode(s) × %d bod%s (%s) × %d seed(s) into %s (shard %s, %d workers)\n",
+		len(m.Suite.Tasks), len(m.Modes), len(m.BodyNames()), map[bool]string{true: "y", false: "ies"}[len(m.BodyNames()) == 1],
+		strings.Join(m.BodyNames(), ", "), m.Seeds, o.Out, o.Shard, o.Workers)
 	start := time.Now()
 	rep, err := bench.Run(ctx, m, o)
 	if err != nil {
@@ -159,6 +163,9 @@ func (b benchSetup) complete(m *bench.Manifest) error {
 	if m.Modes, err = parseModes(b.modes); err != nil {
 		return err
 	}
+	if m.Bodies, err = parseBodies(b.bodies); err != nil {
+		return err
+	}
 	if m.Config, err = b.config(); err != nil {
 		return err
 	}
@@ -195,6 +202,7 @@ func (b benchSetup) backends(m *bench.Manifest) error {
 		return usageError{err.Error()}
 	}
 	m.Settings = b.settings
+	m.Settings.Body = "" // each trial runs on its own (Manifest.Bodies)
 	return nil
 }
 
@@ -235,6 +243,19 @@ func parseModes(text string) ([]agent.Mode, error) {
 			return nil, usageError{"--modes: " + err.Error()}
 		}
 		out = append(out, m)
+	}
+	return out, nil
+}
+
+// parseBodies reads --body, a list such as "human,proxy".
+func parseBodies(text string) ([]string, error) {
+	var out []string
+	for _, name := range strings.Split(text, ",") {
+		name = strings.TrimSpace(name)
+		if _, err := eval.BodyNamed(name); err != nil {
+			return nil, usageError{"--body: " + err.Error()}
+		}
+		out = append(out, name)
 	}
 	return out, nil
 }

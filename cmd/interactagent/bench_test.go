@@ -44,6 +44,8 @@ func TestBenchFlagErrors(t *testing.T) {
 	}{
 		{[]string{"bench", "--modes", "naive,quick", "--out", out}, []string{"--modes", `"quick"`, "naive, online, offline or full"}},
 		{[]string{"bench", "--modes", "naive,naive", "--out", out}, []string{"at most once"}},
+		{[]string{"bench", "--body", "human,smplx", "--out", out}, []string{"--body", `"smplx"`, "human", "proxy"}},
+		{[]string{"bench", "--body", "proxy,proxy", "--out", out}, []string{"bodies", "at most once"}},
 		{[]string{"bench", "--shard", "3/2", "--out", out}, []string{"--shard", "3/2", "0 ≤ i < n"}},
 		{[]string{"bench", "--shard", "half", "--out", out}, []string{"want i/n"}},
 		{[]string{"bench", "--shards", "4", "--out", out}, []string{"JOB_COMPLETION_INDEX"}},
@@ -76,7 +78,7 @@ func TestBenchCommand(t *testing.T) {
 		t.Error("progress bars drawn on a writer that is not a terminal")
 	}
 	for _, f := range []string{"bench.json", "report.md", "results.csv", "results.json", "sr_by_mode.png", "penetration.png", "vqus.png",
-		"results/living_room-01-naive-s0.json", "trials/living_room-03-naive-s0/summary.json"} {
+		"results/living_room-01-naive-s0-human.json", "trials/living_room-03-naive-s0-human/summary.json"} {
 		if st, err := os.Stat(filepath.Join(out, f)); err != nil || st.Size() == 0 {
 			t.Errorf("bench folder lacks %s: %v", f, err)
 		}

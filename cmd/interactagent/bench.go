@@ -96,10 +96,10 @@ func definesBench(fs *flag.FlagSet) bool {
 // benchSetup is what `interactagent bench` was asked to do.
 type benchSetup struct {
 	suite, modes, bodies, feedback, out, shard string
-	seeds, workers, shards             int
-	cfg                                agent.Config
-	resume, render                     bool
-	settings                           agent.Settings
+	seeds, workers, shards                     int
+	cfg                                        agent.Config
+	resume, render                             bool
+	settings                                   agent.Settings
 	// given holds the settings set on the command line, the others empty.
 	given agent.Settings
 	// fromFolder takes the bench from --out's bench.json: --resume with no flag that defines it.

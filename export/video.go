@@ -44,15 +44,17 @@ func engine(req Request) (e *render.Engine, done func(), err error) {
 	return e, func() { e.Close() }, nil
 }
 
-// panes returns the takes' clips and the sequence's options: the pane size asked for, and titles
-// when there are several panes to tell apart.
+// panes returns the takes' clips and the sequence's options: the pane size asked for, the body
+// (Request.Body; checkRequest has checked the name), and titles when there are several panes to
+// tell apart.
 func panes(req Request, takes []anim.Take) ([]*motion.Clip, render.SequenceOptions) {
 	clips := make([]*motion.Clip, len(takes))
 	titles := make([]string, len(takes))
 	for i, tk := range takes {
 		clips[i], titles[i] = tk.Clip, tk.Name
 	}
-	opt := render.SequenceOptions{Width: req.Width, Height: req.Height}
+	kind, _ := render.ParseBody(req.Body)
+	opt := render.SequenceOptions{Width: req.Width, Height: req.Height, Body: kind}
 	if len(clips) > 1 {
 		opt.Titles = titles
 	}

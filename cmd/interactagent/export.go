@@ -46,6 +46,7 @@ func (f *exportFlags) bind(fs *flag.FlagSet) {
 	fs.Float64Var(&f.req.FPS, "fps", motion.HumanML3DFPS, "frame rate of a .npy motion file, which does not store one")
 	fs.BoolVar(&f.req.WithCache, "with-cache", false, "bundle: keep cache/ (model replies, executions) so that a resume asks no model again")
 	fs.StringVar(&f.size, "size", "", "video: pane size WxH (default 640x360)")
+	fs.StringVar(&f.req.Body, "body", export.HumanBody, "the body videos draw and glTF files skin: human (the open MakeHuman body) or proxy (the capsule mannequin)")
 }
 
 // request reads the flags and the positional arguments pos, which must be the one source, into
@@ -65,6 +66,9 @@ func (f exportFlags) request(pos []string) (export.Request, error) {
 	}
 	if req.Out == "" {
 		return req, usageError{"--out is required (see --help)"}
+	}
+	if _, err := bodyFlag(req.Body); err != nil {
+		return req, err
 	}
 	return req, nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -23,6 +24,7 @@ func TestExportCommand(t *testing.T) {
 	checkRun(t, []string{"export", runDir, "--format", "fbx", "--out", filepath.Join(dir, "x.fbx")}, 1, []string{"unknown format", "glb"})
 	checkRun(t, []string{"export", runDir}, 2, []string{"--out is required"})
 	checkRun(t, []string{"export", "--out", glb}, 2, []string{"want one run folder or motion file"})
+	checkRun(t, []string{"export", runDir, "--body", "smplx", "--out", filepath.Join(dir, "x.glb")}, 2, []string{"--body", `"smplx"`})
 	if _, err := os.Stat(filepath.Join(dir, "x.glb")); err == nil {
 		t.Error("a refused export wrote its file")
 	}
@@ -45,5 +47,25 @@ func TestResumeFromBundle(t *testing.T) {
 	out := checkRun(t, []string{"run", "--resume", zip}, 1, []string{"not empty", back})
 	if !strings.Contains(out, "open that folder") {
 		t.Errorf("the refusal does not say what to do: %s", out)
+	}
+}
+
+// TestExportVideoBody: a GIF of a run's motion drawn with the human body (the default) differs from
+// one drawn with the proxy (--body proxy).
+func TestExportVideoBody(t *testing.T) {
+	needGL(t)
+	dir := t.TempDir()
+	clip := stepClip(t, dir)
+	gif := func(name string, body ...string) []byte {
+		out := filepath.Join(dir, name)
+		checkRun(t, append([]string{"export", clip, "--size", "64x48", "--out", out}, body...), 0, []string{"wrote " + out})
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	if human, proxy := gif("h.gif"), gif("p.gif", "--body", "proxy"); bytes.Equal(human, proxy) {
+		t.Error("the human body's GIF and the proxy's are the same")
 	}
 }

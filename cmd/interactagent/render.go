@@ -14,6 +14,7 @@ import (
 	"interactagent/render/media"
 	"interactagent/scene"
 	"interactagent/task"
+	"interactagent/wiring"
 )
 
 // renderConfig is what `interactagent render` was asked to draw.
@@ -32,6 +33,8 @@ type renderConfig struct {
 	videoFPS  float64
 	start     string
 	size      string // --size as given; check reads it into width and height
+	body      string // --body as given; check reads it into kind
+	kind      render.BodyKind
 }
 
 // stringList is a flag that may be given several times.
@@ -96,6 +99,16 @@ func (c *renderConfig) bind(fs *flag.FlagSet) {
 	fs.Float64Var(&c.fps, "fps", motion.HumanML3DFPS, "frame rate of .npy motion files, which do not store one")
 	fs.Float64Var(&c.videoFPS, "video-fps", media.DefaultFPS, "video: frames per second")
 	fs.StringVar(&c.start, "start", "", "place each motion's first frame at x,z,heading (metres, degrees) or at the scene's start (\"scene\"); default as in the file")
+	fs.StringVar(&c.body, "body", "human", "the body people are drawn with: human (the open MakeHuman body) or proxy (the capsule mannequin)")
+}
+
+// bodyFlag reads --body (render's and export's): human or proxy, as run's --body names them.
+func bodyFlag(name string) (render.BodyKind, error) {
+	k, err := wiring.BodyKind(name)
+	if err != nil {
+		return k, usageError{"--body: " + err.Error()}
+	}
+	return k, nil
 }
 
 // parseSize reads --size WIDTHxHEIGHT, render's and export's; "" is 0×0, which leaves the size to
@@ -118,6 +131,9 @@ func parseSize(s string) (w, h int, err error) {
 func (c *renderConfig) check() error {
 	var err error
 	if c.width, c.height, err = parseSize(c.size); err != nil {
+		return err
+	}
+	if c.kind, err = bodyFlag(c.body); err != nil {
 		return err
 	}
 	if c.out == "" {
@@ -187,7 +203,7 @@ func (c *renderConfig) run(ctx context.Context, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	e, err := render.NewEngine(render.Options{})
+	e, err := render.NewEngine(render.Options{Body: c.kind})
 	if err != nil {
 		return err
 	}

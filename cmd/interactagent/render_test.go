@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -30,6 +31,7 @@ func TestRenderRejectsBadCommandLines(t *testing.T) {
 		{[]string{"render", "--motion", clip, "--start", "1,2", "--out", filepath.Join(dir, "x.png")}, "--start"},
 		{[]string{"render", "--motion", clip, "--view", "orbit:1,2", "--out", filepath.Join(dir, "x.png")}, "orbit:YAW"},
 		{[]string{"render", "--motion", clip, "--view", "sideways", "--out", filepath.Join(dir, "x.png")}, `render: view "sideways": want top, oblique`},
+		{[]string{"render", "--motion", clip, "--body", "smplx", "--out", filepath.Join(dir, "x.png")}, `--body: wiring: eval: unknown body "smplx"`},
 	}
 	for _, c := range cases {
 		code, _, errOut := runCmd(c.args...)
@@ -70,6 +72,30 @@ func TestRenderWritesGhostShotsAndVideo(t *testing.T) {
 	}
 	if _, err := os.Stat(gif); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestRenderBodyFlag draws the same ghost image with the human body (the default) and with the
+// proxy: the pictures differ, and each is the same when drawn again.
+func TestRenderBodyFlag(t *testing.T) {
+	needGL(t)
+	dir := t.TempDir()
+	clip := stepClip(t, dir)
+	draw := func(name string, body ...string) []byte {
+		out := filepath.Join(dir, name)
+		args := append([]string{"render", "--scene", "bedroom", "--motion", clip, "--start", "scene", "--size", "160x120", "--out", out}, body...)
+		if code, stdout, errOut := runCmd(args...); code != 0 {
+			t.Fatalf("%v: exit %d, stdout %q, stderr %q", body, code, stdout, errOut)
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	human, again, proxy := draw("h.png"), draw("h2.png", "--body", "human"), draw("p.png", "--body", "proxy")
+	if !bytes.Equal(human, again) || bytes.Equal(human, proxy) {
+		t.Errorf("the default and --body human agree: %v; human and proxy differ: %v; want true and true", bytes.Equal(human, again), !bytes.Equal(human, proxy))
 	}
 }
 

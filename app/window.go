@@ -144,9 +144,11 @@ func (w *Window) draw(panes []*Pane, f Frame) ([]*image.RGBA, error) {
 		return nil, fmt.Errorf("no OpenGL: the 3D view needs Mesa (make deps installs it)")
 	}
 	ses := w.player.Session()
+	body := runBody(ses)
 	w.mu.Lock()
-	if w.drawer == nil || w.drawer.scene != ses.Scene {
+	if w.drawer == nil || w.drawer.scene != ses.Scene || w.drawer.Body != body {
 		w.drawer = NewDrawer(w.opt.Engine, ses.Scene)
+		w.drawer.Body = body
 	}
 	d := w.drawer
 	w.mu.Unlock()

@@ -1,0 +1,46 @@
+package app
+
+import (
+	"path/filepath"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"interactagent/render"
+)
+
+// TestOpenedRunsDrawTheirBody: a run folder from before bodies were chosen opens with the proxy,
+// the body its numbers were measured on; no run leaves the choice to the engine.
+func TestOpenedRunsDrawTheirBody(t *testing.T) {
+	ses, err := OpenRun(filepath.Join("..", "cmd", "interactagent", "testdata", "release-f5b1851", "run"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := runBody(*ses); got != render.BodyProxy {
+		t.Errorf("the release's run draws %v, want the proxy", got)
+	}
+	if got := runBody(Session{}); got != render.BodyDefault {
+		t.Errorf("no run draws %v, want the engine's choice", got)
+	}
+}
+
+// TestRunPanelChoosesTheBody: the run panel offers the bodies, starts with the remembered one (the
+// human body on a first start), and a run's settings and the preferences take the one chosen.
+func TestRunPanelChoosesTheBody(t *testing.T) {
+	a := test.NewTempApp(t)
+	w := NewWindow(a, Options{RunsDir: t.TempDir(), manual: true})
+	defer w.Close()
+	p := w.runPanel
+	if len(p.body.Options) != 2 || p.body.Selected != "human" {
+		t.Fatalf("body choice %v, %q selected; want human and proxy, human first", p.body.Options, p.body.Selected)
+	}
+	p.body.SetSelected("proxy")
+	s, err := p.settings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Save(a.Preferences())
+	if job := s.Job(t.TempDir()); job.Settings.Body != "proxy" || LoadRunSettings(a.Preferences()).Run.Body != "proxy" {
+		t.Errorf("the job's body %q, remembered %q; want proxy", job.Settings.Body, LoadRunSettings(a.Preferences()).Run.Body)
+	}
+}

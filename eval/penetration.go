@@ -123,6 +123,7 @@ type frameScratch struct {
 	// a mesh's: the chunks of the bones kept (fine), culled by chunkProbe; the entries of fine
 	// kept and their vertices, gathered for one Model.Skin
 	chunkProbe *distance.Probe
+	bones      bones // the frame's skinning matrices
 	fine, keep []int
 	mesh       body.Model
 }

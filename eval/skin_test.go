@@ -177,7 +177,9 @@ func TestChunkCapsulesHoldTheirVertices(t *testing.T) {
 		}
 		posed := skinByFormula(skin.sorted, &s)
 		for i, c := range append(slices.Clone(skin.chunks), skin.bones...) {
-			capsule := chunkCapsule(&c, bonesOf(&s))
+			var b bones
+			b.set(&s)
+			capsule := chunkCapsule(&c, &b)
 			if i < len(skin.chunks) {
 				radii += capsule.Radius
 			}

@@ -111,15 +111,13 @@ type bones struct {
 	stretch [22]float64
 }
 
-// bonesOf copies the skinning matrices of a frame and bounds their stretches.
-func bonesOf(s *body.Skinning) *bones {
-	var out bones
+// set copies the skinning matrices of a frame and bounds their stretches.
+func (out *bones) set(s *body.Skinning) {
 	for j := range s {
 		m := &s[j]
 		out.m[j] = affine{m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10], m[12], m[13], m[14]}
 		out.stretch[j] = stretchBound(&out.m[j])
 	}
-	return &out
 }
 
 // apply maps p.

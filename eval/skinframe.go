@@ -34,7 +34,8 @@ func (s *Skin) frames(prep *PreparedScene, clip *motion.Clip) ([]frameResult, er
 // vertices of the chunks left are gathered, skinned together and measured.
 func (s *Skin) frame(sk *body.Skinning, sc *frameScratch) frameResult {
 	out := frameResult{solid: distance.FloorSolid}
-	b := bonesOf(sk)
+	b := &sc.bones
+	b.set(sk)
 	if !s.cullBones(b, sc) || !s.cullChunks(b, sc) {
 		return out
 	}

@@ -182,9 +182,10 @@ func (intTicks) Ticks(lo, hi float64) []plot.Tick {
 	return out
 }
 
-// penetrationPlots draws a box of the output rounds' pe_max per mode.
+// penetrationPlots draws a box of the output rounds' pe_max per mode, titled with the body they
+// were measured on (the report's first: WritePlots draws one body's trials).
 func penetrationPlots(rep *Report) (figure, error) {
-	p := newPlot("penetration of the output round (capsule body proxy)",
+	p := newPlot("penetration of the output round ("+rep.Manifest.BodyNames()[0]+" body)",
 		"mode (trials with motion); boxes: quartiles and median, whiskers: 1.5 × IQR, circles: outliers", "pe_max (m × SMPL-X vertices)")
 	var names []string
 	for i, row := range rep.Rows {

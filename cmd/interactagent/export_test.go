@@ -14,7 +14,7 @@ import (
 func TestExportCommand(t *testing.T) {
 	dir := t.TempDir()
 	runDir := filepath.Join(dir, "run")
-	checkRun(t, append(demoRun(1, runDir), "--mode", "naive"), 0, nil)
+	checkRun(t, append(demoRun(1, runDir), "--mode", "naive"), 0, []string{"penetration measured on the human body: MakeHuman hm08"})
 	glb := filepath.Join(dir, "final.glb")
 	checkRun(t, []string{"export", runDir, "--format", "glb", "--out", glb}, 0, []string{"wrote " + glb, "round 1"})
 	// A naive run has one round: "all" is that one, in the file named.

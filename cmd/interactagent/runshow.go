@@ -29,6 +29,9 @@ func printRounds(w io.Writer, tr *agent.Trace, dir string) {
 	fmt.Fprintf(w, "\ncosts: %d VQUs, %d model requests, %d+%d tokens, %d motion executions, %d renders\n",
 		c.VQUs, c.ModelRequests, c.PromptTokens, c.CompletionTokens, c.MotionExecutions, c.Renders)
 	fmt.Fprintf(w, "model: %s\nexecutor: %s\n", tr.Model, tr.Executor)
+	if s := agent.Summarize(tr); s.Body != "" {
+		fmt.Fprintf(w, "penetration measured on the %s body: %s\n", s.Body, s.PenetrationOn)
+	}
 	fmt.Fprintf(w, "run folder: %s (summary.json, trace.jsonl; round %d: %s/round-%d/ghost.png, motion.json, motion.npy)\n",
 		dir, tr.Final, dir, tr.Final)
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -148,8 +149,8 @@ func roundMetrics(rd agent.SavedRound) string {
 	m := rd.Metrics
 	pe := m.Penetration
 	return fmt.Sprintf("| metric | value |\n|---|---|\n| frames | %d (%.1f s) |\n| steps | %d |\n| observations | %d (%d redos, %d replans) |\n"+
-		"| pe_max | %.2f |\n| pe10%% | %.2f |\n| penetrating frames | %.0f %% |\n\n",
-		m.Frames, m.Seconds, m.Steps, m.Observations, m.Redos, m.Replans, pe.Max, pe.Top10, 100*pe.Penetrating)
+		"| pe_max | %.2f |\n| pe10%% | %.2f |\n| penetrating frames | %.0f %% |\n| measured on | %s body |\n\n",
+		m.Frames, m.Seconds, m.Steps, m.Observations, m.Redos, m.Replans, pe.Max, pe.Top10, 100*pe.Penetrating, cmp.Or(pe.Body, "proxy"))
 }
 
 func costsText(run *agent.SavedRun) string {

@@ -2,10 +2,12 @@ package app
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
 
+	"interactagent/agent"
 	"interactagent/render"
 )
 
@@ -42,5 +44,18 @@ func TestRunPanelChoosesTheBody(t *testing.T) {
 	s.Save(a.Preferences())
 	if job := s.Job(t.TempDir()); job.Settings.Body != "proxy" || LoadRunSettings(a.Preferences()).Run.Body != "proxy" {
 		t.Errorf("the job's body %q, remembered %q; want proxy", job.Settings.Body, LoadRunSettings(a.Preferences()).Run.Body)
+	}
+}
+
+// TestInspectorNamesTheBody: a round's metrics in the inspector say what penetration was measured
+// on; metrics written before the choice were measured on the proxy.
+func TestInspectorNamesTheBody(t *testing.T) {
+	var rd agent.SavedRound
+	rd.Metrics.Penetration.Body = "human"
+	if got := roundMetrics(rd); !strings.Contains(got, "| measured on | human body |") {
+		t.Errorf("a round on the human body: %q", got)
+	}
+	if got := roundMetrics(agent.SavedRound{}); !strings.Contains(got, "| measured on | proxy body |") {
+		t.Errorf("a round from before the choice: %q", got)
 	}
 }

@@ -93,6 +93,7 @@ launch run
 window
 xdotool mousemove 184 49 click 1; sleep 0.5  # the Run tab
 # Start run, then at once Pause before next step: the run waits in the middle, surely unfinished
-xdotool mousemove 43 557 click 1 mousemove 240 557 click 1; sleep 1
+# (the buttons sit under the run form: a row more or less moves them by 39 px)
+xdotool mousemove 43 596 click 1 mousemove 240 596 click 1; sleep 1
 import -window root stop-run.png
 term run

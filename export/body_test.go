@@ -2,6 +2,7 @@ package export
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -68,4 +69,30 @@ func skinnedVertices(t *testing.T, path string) int {
 	}
 	t.Fatalf("%s has no skinned mesh", path)
 	return 0
+}
+
+// An export of a run takes the run's own body when none is asked for: a run measured on the proxy
+// (as every run made before bodies were a setting was) exports the proxy, not the human.
+func TestExportTakesTheRunsBody(t *testing.T) {
+	run := copyRun(t)
+	path := filepath.Join(run, "run.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var info map[string]any
+	if err := json.Unmarshal(data, &info); err != nil {
+		t.Fatal(err)
+	}
+	info["settings"].(map[string]any)["body"] = ProxyBody
+	data, _ = json.Marshal(info)
+	os.WriteFile(path, data, 0o644)
+	proxy := motion.NewBody().Mesh(motion.RestPose())
+	out := filepath.Join(t.TempDir(), "run.glb")
+	if _, err := Do(context.Background(), Request{Source: run, Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	if got := skinnedVertices(t, out); got != len(proxy.Positions) {
+		t.Errorf("the proxy run exported a mesh of %d vertices, want the proxy's %d", got, len(proxy.Positions))
+	}
 }

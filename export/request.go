@@ -1,6 +1,7 @@
 package export
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -26,8 +27,9 @@ type Request struct {
 	Out    string // the file to write; its extension must be the format's (Formats)
 	// WithScene puts the scene into a glTF export as static meshes (the GLB scene export).
 	WithScene bool
-	// Body is the body a glTF export skins to the rig: HumanBody (the default when empty), the
-	// open human body fitted to the motion, or ProxyBody, the capsule proxy (BodyNames).
+	// Body is the body a glTF export skins to the rig and a video draws: HumanBody, the open human
+	// body fitted to the motion, or ProxyBody, the capsule proxy (BodyNames). Empty takes a run's
+	// own body (run.json: the proxy for runs made before bodies were a setting), else HumanBody.
 	Body string
 	// Scene is the scene of a motion file, for WithScene and videos (a built-in name or a scene
 	// file); a run folder names its own in run.json.
@@ -70,6 +72,7 @@ func Do(ctx context.Context, req Request) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
+	req.Body = cmp.Or(req.Body, src.body) // a run's own body unless another is asked for
 	return write(ctx, req, fi, src)
 }
 

@@ -22,6 +22,7 @@ type source struct {
 	dir      string // the run folder; "" for a motion file
 	takes    []anim.Take
 	sceneRef string // the run's scene, or the request's for a motion file
+	body     string // the body the run was drawn and measured with (run.json); "" for a motion file
 }
 
 // open loads the request's motion.
@@ -79,7 +80,7 @@ func openRun(req Request) (*source, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &source{dir: req.Source, takes: takes, sceneRef: run.Info.Scene}, nil
+	return &source{dir: req.Source, takes: takes, sceneRef: run.Info.Scene, body: run.Info.Body()}, nil
 }
 
 // roundTakes loads the motion of the run's rounds, one take each, titled by round.

@@ -46,7 +46,7 @@ func (f *exportFlags) bind(fs *flag.FlagSet) {
 	fs.Float64Var(&f.req.FPS, "fps", motion.HumanML3DFPS, "frame rate of a .npy motion file, which does not store one")
 	fs.BoolVar(&f.req.WithCache, "with-cache", false, "bundle: keep cache/ (model replies, executions) so that a resume asks no model again")
 	fs.StringVar(&f.size, "size", "", "video: pane size WxH (default 640x360)")
-	fs.StringVar(&f.req.Body, "body", export.HumanBody, "the body videos draw and glTF files skin: human (the open MakeHuman body) or proxy (the capsule mannequin)")
+	fs.StringVar(&f.req.Body, "body", "", "the body videos draw and glTF files skin: human (the open MakeHuman body) or proxy (the capsule mannequin); default: a run's own body, else human")
 }
 
 // request reads the flags and the positional arguments pos, which must be the one source, into

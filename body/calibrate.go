@@ -11,10 +11,11 @@ import (
 // calibration is what a Fitter learns from a standing frame of its clip: the torso of that frame
 // with its heading removed, which the fit takes for the mesh's rest torso (so a person standing as
 // in that frame gets the mesh's own trunk, neck and head, turned to face where the frame faces),
-// and the torso's scale.
+// the torso's scale and the feet's.
 type calibration struct {
 	rest  torso   // the standing torso, turned to face +Z
 	scale float64 // the clip's hip-centre → shoulder-centre distance over the mesh's
+	feet  feet    // the feet's depth scales (see Fitter.calibrateFeet)
 	frame int     // the standing frame, or -1 when the clip has none and motion.RestPose stood in
 }
 
@@ -25,8 +26,9 @@ const (
 	standStraight = 0.95
 )
 
-// calibrate learns the calibration from the clip's most upright standing frame, or from
-// motion.RestPose when no frame stands, and returns that pose.
+// calibrate learns the torso's calibration from the clip's most upright standing frame, or from
+// motion.RestPose when no frame stands, and returns that pose; the feet keep the mesh's depth
+// until Fitter.calibrateFeet has measured that pose.
 func calibrate(m *Model, frac [3]float64, c *motion.Clip) (calibration, motion.Pose) {
 	t, ok := standingFrame(c)
 	p := motion.RestPose()
@@ -35,7 +37,7 @@ func calibrate(m *Model, frac [3]float64, c *motion.Clip) (calibration, motion.P
 	} else {
 		t = -1
 	}
-	return calibration{rest: unturned(readTorso(p, frac), p.Facing()), scale: torsoScale(m, p), frame: t}, p
+	return calibration{rest: unturned(readTorso(p, frac), p.Facing()), scale: torsoScale(m, p), feet: feet{1, 1}, frame: t}, p
 }
 
 // unturned returns a torso turned by the rotation about Y that brings facing to +Z.

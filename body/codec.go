@@ -25,7 +25,8 @@ import (
 //	weights    V × 4 uint16, summing to exactly 65535 per vertex
 //	triangles  F × 3 uint16, vertex indices, counter-clockwise seen from outside
 //
-// Nothing may follow the triangles. Vertex areas are not stored: Decode computes them.
+// Nothing may follow the triangles. Vertex areas are not stored: Decode computes them (and finds
+// the foot vertices the fit calibrates on).
 const magic = "IABODY1\n"
 
 // Limits of the format: vertex indices are uint16, and a triangle count beyond MaxTriangles is
@@ -62,6 +63,8 @@ func Decode(r io.Reader) (*Model, error) {
 	if m.Area, err = vertexAreas(m.Rest, m.Faces); err != nil {
 		return nil, fmt.Errorf("body: model %q: %w", m.Name, err)
 	}
+	feet := m.findFeet()
+	m.feet = &feet
 	return m, nil
 }
 

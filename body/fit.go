@@ -22,7 +22,9 @@ import (
 //     turns by its frame (up to the neck, across the collars) and the neck follows the clip's neck →
 //     head direction; all of these are measured against a standing frame of the clip (see
 //     calibration), where the mesh's own trunk stands;
-//   - the leaves (head, toes, hands) turn with their parents.
+//   - the leaves (head, toes, hands) turn with their parents;
+//   - the feet's depth is scaled, about the ankle → toe bone and the toe joint, so that the
+//     standing frame's soles rest on the floor (see feet).
 //
 // A Fitter is read-only after NewFitter, so one may serve several goroutines.
 type Fitter struct {
@@ -31,6 +33,7 @@ type Fitter struct {
 	meshHip mgl64.Vec3 // the mesh's rest hip centre
 	cal     calibration
 	joints  meshJoints
+	footUp  [motion.NumJoints]mgl64.Vec3 // the rest axis of each foot bone's depth (see footUp); zero elsewhere
 }
 
 // limbChild names the joint each limb bone reaches for; leaves have none.
@@ -44,9 +47,9 @@ var limbChild = map[motion.Joint]motion.Joint{
 }
 
 // NewFitter checks every frame of c and calibrates the fit from c's most upright standing frame
-// (motion.RestPose stands in when no frame stands). It refuses a clip with a joint that is not
-// finite or a bone shorter than MinBone, naming the frame and the joint, and a model whose bones
-// are that short.
+// (motion.RestPose stands in when no frame stands): the torso, and the feet's depth that rests
+// that frame's soles on the floor. It refuses a clip with a joint that is not finite or a bone
+// shorter than MinBone, naming the frame and the joint, and a model whose bones are that short.
 func NewFitter(m *Model, c *motion.Clip) (*Fitter, error) {
 	if m == nil {
 		return nil, errors.New("body: no model to fit, want one from Human or Decode")
@@ -58,12 +61,20 @@ func NewFitter(m *Model, c *motion.Clip) (*Fitter, error) {
 		return nil, err
 	}
 	f := &Fitter{m: m, frac: spineFractions(spinePoints(m.Joints)), meshHip: hipCentre(m.Joints)}
+	for _, j := range []motion.Joint{motion.LeftAnkle, motion.RightAnkle, motion.LeftFoot, motion.RightFoot} {
+		f.footUp[j] = footUp(m, j)
+	}
 	var stand motion.Pose
 	f.cal, stand = calibrate(m, f.frac, c)
 	pl := f.place(stand)
 	f.joints = f.calibrateJoints(stand, &pl)
+	f.cal.feet = f.calibrateFeet(stand)
 	return f, nil
 }
+
+// FootScales returns the depth scales of the feet that the fit calibrated: of the heel and arch
+// (the ankle bones' geometry) and of the toes, each 1 where the mesh's foot is kept (docs/body.md).
+func (f *Fitter) FootScales() (ankle, toe float64) { return f.cal.feet.ankle, f.cal.feet.toe }
 
 // StandingFrame returns the index of the clip's frame the fit was calibrated on, or -1 when no frame
 // stood and motion.RestPose stood in.
@@ -76,11 +87,17 @@ func (f *Fitter) Frame(p motion.Pose) (Skinning, error) {
 	if err := checkPose(p); err != nil {
 		return s, fmt.Errorf("body: pose: %w", err)
 	}
+	return f.skinning(p), nil
+}
+
+// skinning returns the skinning matrices of a pose that checkPose accepts.
+func (f *Fitter) skinning(p motion.Pose) Skinning {
+	var s Skinning
 	pl := f.place(p)
 	for j := range s {
 		s[j] = pl[j].matrix(f.m.Joints[j])
 	}
-	return s, nil
+	return s
 }
 
 // placement is where one bone of the mesh goes: its joint moves to start, and the bone's rest

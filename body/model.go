@@ -20,6 +20,8 @@ type Model struct {
 	Influence [][MaxInfluences]uint8       // joint indices (0..21) per vertex
 	Weight    [][MaxInfluences]float32     // weights per vertex, each in [0, 1], summing to 1
 	Area      []float64                    // each vertex's share of the rest surface, summing to 1
+
+	feet *footSets // the foot vertices the fit calibrates on, found by Decode (nil: found per fit)
 }
 
 // NumVertices returns the number of vertices of the mesh.

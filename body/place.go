@@ -45,18 +45,19 @@ func (f *Fitter) placeBone(j motion.Joint, start mgl64.Vec3, parent mgl64.Mat3, 
 		if c, ok := limbChild[j]; ok {
 			return f.placeLimb(j, c, start, parent, p)
 		}
-		return placement{start: start, rot: parent, lin: parent} // toes and hands
+		return placement{start: start, rot: parent, lin: parent.Mul3(f.sole(j))} // toes and hands
 	}
 	return placement{start: start, rot: rot, lin: rot.Mul(f.cal.scale)}
 }
 
 // placeLimb places limb bone j so that it reaches the clip's child joint c: the shortest arc from
 // the rest direction (turned by the parent) to the clip's, then a stretch along the rest bone to the
-// clip's length, so the mesh's joint c lands on the clip's.
+// clip's length, so the mesh's joint c lands on the clip's. An ankle's bone also scales the foot
+// along its up axis (sole), which moves no point of the bone's line.
 func (f *Fitter) placeLimb(j, c motion.Joint, start mgl64.Vec3, parent mgl64.Mat3, p motion.Pose) placement {
 	rest := f.m.Joints[c].Sub(f.m.Joints[j])
 	want := p[c].Sub(start)
 	rot := swing(parent.Mul3x1(rest), want).Mul3(parent)
 	u, _ := unit(rest)
-	return placement{start: start, rot: rot, lin: rot.Mul3(stretch(u, want.Len()/rest.Len()))}
+	return placement{start: start, rot: rot, lin: rot.Mul3(stretch(u, want.Len()/rest.Len())).Mul3(f.sole(j))}
 }

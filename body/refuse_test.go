@@ -49,19 +49,14 @@ func TestFitRefuses(t *testing.T) {
 	}
 }
 
-// TestFitFollowsTheBody: turning and moving the whole clip turns and moves the posed mesh with it,
-// and a clip with no standing frame is calibrated on motion.RestPose.
+// TestFitFollowsTheBody: turning the whole clip about the vertical and moving it along the floor
+// turns and moves the posed mesh with it, and a clip with no standing frame is calibrated on
+// motion.RestPose. (Raising or sinking it changes the feet: TestFeetFollowTheFloor.)
 func TestFitFollowsTheBody(t *testing.T) {
 	m := humanModel(t)
 	c := builtinClip(t, "A person sits down")
-	moved := c.Clone()
-	move := mgl64.Translate3D(1.5, 0.2, -3).Mul4(mgl64.HomogRotate3DY(2.1))
-	for i, p := range moved.Frames {
-		for j := range p {
-			p[j] = move.Mul4x1(p[j].Vec4(1)).Vec3()
-		}
-		moved.Frames[i] = p
-	}
+	move := mgl64.Translate3D(1.5, 0, -3).Mul4(mgl64.HomogRotate3DY(2.1))
+	moved := transformed(c, move)
 	last := c.Len() - 1
 	a, b := posed(t, m, c, last), posed(t, m, moved, last)
 	for v := range a {
@@ -96,4 +91,16 @@ func TestStandingFrameKeepsTheTorso(t *testing.T) {
 			t.Errorf("%s turns by %v in the standing frame, want the heading %v", j, pl[j].rot, want)
 		}
 	}
+}
+
+// transformed returns a copy of c with every joint moved by the affine matrix move.
+func transformed(c *motion.Clip, move mgl64.Mat4) *motion.Clip {
+	moved := c.Clone()
+	for i, p := range moved.Frames {
+		for j := range p {
+			p[j] = move.Mul4x1(p[j].Vec4(1)).Vec3()
+		}
+		moved.Frames[i] = p
+	}
+	return moved
 }

@@ -16,8 +16,8 @@ import (
 // and at every stand point of every built-in scene, facing the object it belongs to, and turned a
 // quarter either way: nothing of either body may be inside any object (the floor aside, where the
 // soles rest): the deepest point is not in an object by more than 1 mm, and the frame's sum is
-// what the floor alone gives to within 0.01 (1 mm over ten SMPL-X vertices' worth of skin; the
-// human's soles, 11 mm into the floor, would hide a shallower object from the deepest point).
+// what the floor alone gives to within 0.01 (1 mm over ten SMPL-X vertices' worth of skin: a body
+// whose soles sink into the floor would hide a shallower object from the deepest point).
 func TestBuiltinStandPointsAreFreeSpace(t *testing.T) {
 	floor := Prepare(&scene.Scene{})
 	for _, name := range furniture.BuiltinNames() {

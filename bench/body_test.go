@@ -3,10 +3,12 @@ package bench
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"interactagent/agent"
 	"interactagent/eval"
+	"interactagent/task"
 )
 
 // TestTrialsRunOnTheirBodies: a bench on both bodies runs every task and mode once per body, each
@@ -14,7 +16,8 @@ import (
 // its penetration.
 func TestTrialsRunOnTheirBodies(t *testing.T) {
 	m := smallManifest(t)
-	m.Suite.Tasks = m.Suite.Tasks[:1]
+	// A task that sits, where the bodies read different depths (walking, both rest on the floor).
+	m.Suite.Tasks = slices.DeleteFunc(m.Suite.Tasks, func(t task.Task) bool { return t.ID != "living_room-02" })
 	m.Modes, m.Bodies = []agent.Mode{agent.Naive}, []string{eval.BodyHuman, eval.BodyProxy}
 	out := t.TempDir()
 	rep, err := Run(context.Background(), m, options(out, Shard{}, 2))

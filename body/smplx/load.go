@@ -1,0 +1,4 @@
+package smplx
+
+// Load reads an SMPL-family model file (.npz). Placeholder: helper A writes it.
+func Load(path string) (*Model, error) { return nil, errTODO }

@@ -36,7 +36,10 @@ func TestRunMeasuresOnItsBody(t *testing.T) {
 	if s := Summarize(human); s.Body != eval.BodyHuman || !strings.Contains(s.PenetrationOn, "surface share") {
 		t.Errorf("the summary says %q (%q), want the human body", s.Body, s.PenetrationOn)
 	}
-	if _, err := run("smplx"); err == nil || !strings.Contains(err.Error(), `"smplx"`) {
+	if _, err := run("mannequin"); err == nil || !strings.Contains(err.Error(), `"mannequin"`) {
 		t.Errorf("an unknown body: %v, want it refused by name", err)
+	}
+	if _, err := run("smplx"); err == nil || !strings.Contains(err.Error(), "model file") {
+		t.Errorf("the smplx body without its model (Env.Body): %v, want it refused, asking for the file", err)
 	}
 }

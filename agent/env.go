@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"interactagent/eval"
 	"interactagent/executor"
 	"interactagent/mllm"
 	"interactagent/motion"
@@ -22,6 +23,9 @@ type Env struct {
 	// run.json, such as "kinematic/motionllm".
 	Executor     executor.Executor
 	ExecutorName string
+	// Body is what penetration is measured on; nil is the body Settings.Body names
+	// (eval.BodyNamed), which a run with the smplx body cannot do without (wiring.NewEnv opens it).
+	Body eval.Body
 	// Render draws the scene shots and ghost images the model is shown; nil sends a blank
 	// stand-in picture (for backends that read geometry, and for tests).
 	Render Renderer

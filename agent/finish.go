@@ -19,8 +19,12 @@ func jsonUnmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
 
 // runInfo is run.json: what a run is, without secrets.
 func runInfo(r *runner) map[string]any {
-	return map[string]any{"task": r.env.Settings.Task, "scene": r.env.Settings.Scene, "config": r.cfg, "model": r.trace.Model,
+	info := map[string]any{"task": r.env.Settings.Task, "scene": r.env.Settings.Scene, "config": r.cfg, "model": r.trace.Model,
 		"executor": r.env.ExecutorName, "settings": r.env.Settings, "versions": versions()}
+	if f, ok := r.body.(interface{ File() eval.ModelFile }); ok {
+		info["body_model"] = f.File()
+	}
+	return info
 }
 
 // versions names the program's build.
@@ -63,6 +67,9 @@ type RunInfo struct {
 	Model    string    `json:"model"`
 	Executor string    `json:"executor"`
 	Settings *Settings `json:"settings"` // nil in a run.json that holds none
+	// BodyModel is the model file of a body the user brings (the smplx body): its path and
+	// content hash; nil for the bodies built in.
+	BodyModel *eval.ModelFile `json:"body_model,omitempty"`
 }
 
 // ReadRunInfo reads a run folder's run.json.

@@ -70,9 +70,12 @@ type runner struct {
 // records it).
 func newRunner(env Env, cfg Config, events chan<- Event) (*runner, error) {
 	env.Settings.Body = cmp.Or(env.Settings.Body, eval.BodyHuman)
-	body, err := eval.BodyNamed(env.Settings.Body)
-	if err != nil {
-		return nil, fmt.Errorf("agent: %w", err)
+	body := env.Body
+	if body == nil {
+		var err error
+		if body, err = eval.BodyNamed(env.Settings.Body); err != nil {
+			return nil, fmt.Errorf("agent: %w", err)
+		}
 	}
 	r := &runner{env: env, cfg: cfg, events: events, model: env.Model, prep: eval.Prepare(env.Scene), body: body, images: map[string][]byte{}}
 	r.trace = &Trace{Task: env.Settings.Task, SceneRef: env.Settings.Scene, Config: cfg, Model: env.Model.Name(), Executor: env.ExecutorName}

@@ -39,7 +39,11 @@ type Settings struct {
 	// Body is the body the run's people are drawn with and its penetration measured on:
 	// eval.BodyHuman (the default) or eval.BodyProxy. A run.json written before the setting
 	// existed was measured on the proxy, and ReadRunInfo reads it so.
-	Body string `json:"body" help:"human (the open MakeHuman body, default) or proxy (the capsule mannequin): the body drawn and measured"`
+	Body string `json:"body" help:"human (the open MakeHuman body, default), proxy (the capsule mannequin) or smplx (your SMPL-X model file, --smplx): the body drawn and measured"`
+	// SMPLX is the user's SMPL-X (or SMPL-H, SMPL) model file, which the smplx body is drawn and
+	// measured with: run.json records its path (and, beside the settings, its content hash),
+	// never the file.
+	SMPLX string `json:"smplx,omitempty" help:"your SMPL-X (or SMPL-H, SMPL) model file .npz for --body smplx (default $INTERACTAGENT_SMPLX); recorded by path and hash, never copied"`
 }
 
 // Builtin names the built-in model and executor in Settings.

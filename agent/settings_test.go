@@ -71,7 +71,7 @@ func TestSettingsBindToFlags(t *testing.T) {
 			t.Errorf("setting %s has no help", f.Name)
 		}
 	}
-	if want := []string{"scene", "task", "model", "base-url", "prompts", "one-image", "executor", "profile", "body"}; !reflect.DeepEqual(names, want) {
+	if want := []string{"scene", "task", "model", "base-url", "prompts", "one-image", "executor", "profile", "body", "smplx"}; !reflect.DeepEqual(names, want) {
 		t.Errorf("settings %v, want %v", names, want)
 	}
 	if err := fs.Parse([]string{"--scene", "bedroom", "--one-image", "true", "--base-url", "http://x/v1"}); err != nil {

@@ -139,7 +139,7 @@ func (pb *paneBody) deepAt(f *render.Figure, i int, field *distance.DepthField) 
 		return pb.deep[i]
 	}
 	pb.posed = append(pb.posed[:0], make([]mgl64.Vec3, f.Body.NumVertices())...)
-	f.Body.Skin(f.Skin, pb.posed)
+	f.PosedVertices(pb.posed)
 	var deep []deepVertex
 	for v, p := range pb.posed {
 		if d, _ := field.Depth(p); d >= depthYellow {

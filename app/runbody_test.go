@@ -33,10 +33,11 @@ func TestRunPanelChoosesTheBody(t *testing.T) {
 	w := NewWindow(a, Options{RunsDir: t.TempDir(), manual: true})
 	defer w.Close()
 	p := w.runPanel
-	if len(p.body.Options) != 2 || p.body.Selected != "human" {
-		t.Fatalf("body choice %v, %q selected; want human and proxy, human first", p.body.Options, p.body.Selected)
+	if len(p.body.Options) != 3 || p.body.Options[0] != "human" || p.body.Selected != "human" {
+		t.Fatalf("body choice %v, %q selected; want human, proxy and smplx, human first", p.body.Options, p.body.Selected)
 	}
 	p.body.SetSelected("proxy")
+	p.smplx.SetText("/data/SMPLX_NEUTRAL.npz")
 	s, err := p.settings()
 	if err != nil {
 		t.Fatal(err)
@@ -44,6 +45,9 @@ func TestRunPanelChoosesTheBody(t *testing.T) {
 	s.Save(a.Preferences())
 	if job := s.Job(t.TempDir()); job.Settings.Body != "proxy" || LoadRunSettings(a.Preferences()).Run.Body != "proxy" {
 		t.Errorf("the job's body %q, remembered %q; want proxy", job.Settings.Body, LoadRunSettings(a.Preferences()).Run.Body)
+	}
+	if got := LoadRunSettings(a.Preferences()).Run.SMPLX; got != "/data/SMPLX_NEUTRAL.npz" {
+		t.Errorf("remembered model file %q, want the path typed (the preferences store the path only)", got)
 	}
 }
 

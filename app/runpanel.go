@@ -33,6 +33,7 @@ type runPanel struct {
 	executor *widget.Entry
 	profile  *widget.Select
 	body     *widget.Select // the body drawn and measured (agent.Settings.Body)
+	smplx    *widget.Entry  // the model file of the smplx body (agent.Settings.SMPLX), a path only
 	mode     *widget.Select
 	feedback *widget.Select
 	nmax     *widget.Entry
@@ -75,6 +76,9 @@ func newRunPanel(w *Window) *runPanel {
 	p.profile.SetSelected(s.Run.Profile)
 	p.body = widget.NewSelect(eval.BodyNames(), nil)
 	p.body.SetSelected(s.Run.Body)
+	p.smplx = widget.NewEntry()
+	p.smplx.SetText(s.Run.SMPLX)
+	p.smplx.PlaceHolder = "SMPL-X model .npz for smplx ($" + wiring.SMPLXEnv + ")"
 	p.mode = widget.NewSelect(agentModes(), nil)
 	p.mode.SetSelected(string(s.Mode))
 	p.feedback = widget.NewSelect([]string{string(agent.Visual), string(agent.Hybrid)}, nil)
@@ -112,7 +116,7 @@ func (p *runPanel) view() fyne.CanvasObject {
 		widget.NewFormItem("scene", p.scene), widget.NewFormItem("instruction", p.task),
 		widget.NewFormItem("model", p.model), widget.NewFormItem("base URL", p.baseURL),
 		widget.NewFormItem("executor", p.executor), widget.NewFormItem("profile", p.profile),
-		widget.NewFormItem("body", p.body),
+		widget.NewFormItem("body", container.NewGridWithColumns(2, p.body, p.smplx)),
 		widget.NewFormItem("mode", p.mode), widget.NewFormItem("feedback", p.feedback),
 		widget.NewFormItem("N_max", p.nmax), widget.NewFormItem("R_max", p.rmax))
 	controls := container.NewVBox(form, container.NewHBox(p.start, p.stop, p.pause),
@@ -164,7 +168,7 @@ func (p *runPanel) settings() (RunSettings, error) {
 	s.Mode, s.Feedback = agent.Mode(p.mode.Selected), agent.Feedback(p.feedback.Selected)
 	s.Run.Scene, s.Run.Task = p.scene.Text, p.task.Text
 	s.Run.Model, s.Run.BaseURL, s.Run.Executor, s.Run.Profile = p.model.Text, p.baseURL.Text, p.executor.Text, p.profile.Selected
-	s.Run.Body = p.body.Selected
+	s.Run.Body, s.Run.SMPLX = p.body.Selected, p.smplx.Text
 	var err error
 	if s.NMax, err = strconv.Atoi(p.nmax.Text); err != nil {
 		return s, fmt.Errorf("N_max %q: want a whole number", p.nmax.Text)

@@ -3,6 +3,7 @@ package bench
 import (
 	"interactagent/agent"
 	"interactagent/mllm"
+	"interactagent/render"
 	"interactagent/wiring"
 )
 
@@ -27,7 +28,7 @@ func Backends(s agent.Settings) func(seed uint64) (agent.Env, error) {
 // Renderers returns the Options.NewRenderer that starts one GL engine per worker, drawing the
 // images cfg asks for; each trial draws its own body (runTrial).
 func Renderers(cfg agent.Config) func() (agent.Renderer, func(), error) {
-	return func() (agent.Renderer, func(), error) { return wiring.NewRenderer(cfg, "") }
+	return func() (agent.Renderer, func(), error) { return wiring.NewRenderer(cfg, render.BodyDefault) }
 }
 
 // Describe builds the backends once (seed 0), which checks the settings, and says in words what

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"interactagent/agent"
@@ -97,7 +98,7 @@ func (m *Manifest) Check() error {
 func checkBodies(bodies []string) error {
 	seen := map[string]bool{}
 	for _, b := range bodies {
-		if _, err := eval.BodyNamed(b); err != nil || seen[b] {
+		if !slices.Contains(eval.BodyNames(), b) || seen[b] {
 			return fmt.Errorf("bench: bodies %v: want each of %s at most once", bodies, strings.Join(eval.BodyNames(), ", "))
 		}
 		seen[b] = true

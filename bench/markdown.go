@@ -64,7 +64,7 @@ func (rep *Report) writeTable(b *strings.Builder) {
 func (rep *Report) bodyNotes() string {
 	var s []string
 	for _, name := range rep.Manifest.BodyNames() {
-		s = append(s, fmt.Sprintf("on the %s body, the %s", name, describeBody(name)))
+		s = append(s, fmt.Sprintf("on the %s body, the %s", name, describeBody(name, rep.Manifest.Settings.SMPLX)))
 	}
 	return "Penetration is measured " + strings.Join(s, "; ") + "."
 }

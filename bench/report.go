@@ -227,15 +227,15 @@ func (rep *Report) jsonReport() any {
 func bodyDescriptions(m *Manifest) map[string]string {
 	out := map[string]string{}
 	for _, name := range m.BodyNames() {
-		out[name] = describeBody(name)
+		out[name] = describeBody(name, m.Settings.SMPLX)
 	}
 	return out
 }
 
-// describeBody says what the body called name is (eval's description), or the name alone when the
-// body cannot be made.
-func describeBody(name string) string {
-	b, err := eval.BodyNamed(name)
+// describeBody says what the body called name is (eval's description, with the model file of the
+// smplx body), or the name alone when the body cannot be made.
+func describeBody(name, smplxPath string) string {
+	b, err := eval.OpenBody(name, smplxPath)
 	if err != nil {
 		return name
 	}

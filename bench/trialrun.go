@@ -65,12 +65,15 @@ func runTrial(ctx context.Context, m *Manifest, o Options, t Trial, render agent
 func placeTrial(env *agent.Env, t Trial, tk task.Task, sc *scene.Scene, folder *agent.Folder, render agent.Renderer) error {
 	env.Settings.Scene, env.Settings.Task, env.Settings.Body = tk.Scene, tk.Instruction, t.BodyName()
 	env.Scene, env.Folder = sc, folder
-	if render == nil {
-		return nil
+	b, err := wiring.OpenBody(t.BodyName(), env.Settings.SMPLX)
+	if err != nil {
+		return err
 	}
-	var err error
-	env.Render, err = wiring.WithBody(render, t.BodyName())
-	return err
+	env.Body = b.Measure
+	if render != nil {
+		env.Render = wiring.WithBody(render, b.Draw)
+	}
+	return nil
 }
 
 // watchedRun runs the agent under a guard (see watch), and returns the trace, why the guard

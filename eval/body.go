@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"interactagent/body"
+	"interactagent/body/smplx"
 	"interactagent/motion"
 )
 
@@ -27,12 +28,48 @@ type Body interface {
 	Name() string
 	// Description says in words what the numbers are measured on, for every report.
 	Description() string
-	// frames measures every frame of a valid clip in prep.
-	frames(prep *PreparedScene, clip *motion.Clip) ([]frameResult, error)
+	// frames measures every frame of a valid clip in prep, and says how well a body fitted by
+	// optimisation fits it (nil for the others).
+	frames(prep *PreparedScene, clip *motion.Clip) ([]frameResult, *FitError, error)
 }
 
-// BodyNames returns the names BodyNamed reads, the default first.
-func BodyNames() []string { return []string{BodyHuman, BodyProxy} }
+// BodyNames returns the names OpenBody reads, the default first.
+func BodyNames() []string { return []string{BodyHuman, BodyProxy, BodySMPLX} }
+
+// OpenBody returns the body a setting names: BodyNamed's, or for BodySMPLX the user's model
+// file at smplxPath (smplx.Open: loaded once per process), which must then be named.
+func OpenBody(name, smplxPath string) (Body, error) {
+	if name != BodySMPLX {
+		return BodyNamed(name)
+	}
+	s, err := smplx.Open(smplxPath)
+	if err != nil {
+		return nil, fmt.Errorf("eval: the %s body: %w", BodySMPLX, err)
+	}
+	return smplxBody(s)
+}
+
+// smplxBodies caches the SMPL-X body of the model smplx.Open returned last.
+var smplxBodies struct {
+	sync.Mutex
+	shaped *smplx.Shaped
+	body   *SMPLX
+}
+
+// smplxBody returns s prepared for penetration, prepared once while s is the model in use.
+func smplxBody(s *smplx.Shaped) (*SMPLX, error) {
+	smplxBodies.Lock()
+	defer smplxBodies.Unlock()
+	if smplxBodies.shaped == s {
+		return smplxBodies.body, nil
+	}
+	b, err := NewSMPLX(s)
+	if err != nil {
+		return nil, err
+	}
+	smplxBodies.shaped, smplxBodies.body = s, b
+	return b, nil
+}
 
 // BodyNamed returns the body a setting names: BodyHuman (the open human body, Human) or
 // BodyProxy (the capsule proxy, Proxy).
@@ -46,8 +83,10 @@ func BodyNamed(name string) (Body, error) {
 		return s, nil
 	case BodyProxy:
 		return Proxy(), nil
+	case BodySMPLX:
+		return nil, fmt.Errorf("eval: the %s body needs the user's model file: want OpenBody with its path", BodySMPLX)
 	}
-	return nil, fmt.Errorf("eval: unknown body %q, want %s (the open MakeHuman body) or %s (the capsule proxy)", name, BodyHuman, BodyProxy)
+	return nil, fmt.Errorf("eval: unknown body %q, want %s (the open MakeHuman body), %s (the capsule proxy) or %s (the user's SMPL-X model)", name, BodyHuman, BodyProxy, BodySMPLX)
 }
 
 // human caches the open body's preparation, made once per process.

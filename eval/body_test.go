@@ -10,16 +10,23 @@ import (
 )
 
 func TestBodyNamed(t *testing.T) {
-	for _, name := range BodyNames() {
+	for _, name := range []string{BodyHuman, BodyProxy} {
 		b, err := BodyNamed(name)
 		if err != nil || b.Name() != name || b.Description() == "" {
 			t.Errorf("BodyNamed(%q) = %v, %v; want the body of that name, described", name, b, err)
 		}
 	}
-	for _, bad := range []string{"", "Human", "smplx"} {
+	for _, bad := range []string{"", "Human", "SMPL-X"} {
 		if _, err := BodyNamed(bad); err == nil || !strings.Contains(err.Error(), "want human") {
 			t.Errorf("BodyNamed(%q): %v, want an error naming the bodies there are", bad, err)
 		}
+	}
+	if _, err := BodyNamed(BodySMPLX); err == nil || !strings.Contains(err.Error(), "model file") {
+		t.Errorf("BodyNamed(smplx): %v, want an error asking for the model file", err)
+	}
+	t.Setenv("INTERACTAGENT_SMPLX", "")
+	if _, err := OpenBody(BodySMPLX, ""); err == nil || !strings.Contains(err.Error(), "smpl-x.is.tue.mpg.de") {
+		t.Errorf("OpenBody(smplx) without a file: %v, want an error saying where to get one", err)
 	}
 }
 

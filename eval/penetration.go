@@ -70,6 +70,9 @@ type PenetrationStats struct {
 	Penetrating float64 `json:"penetrating_fraction"`
 	// Worst is the frame with the largest s_t; nil when no point of any frame is inside.
 	Worst *WorstFrame `json:"worst,omitempty"`
+	// Fit is how far the fitted model's joints lie from the clip's, for a body fitted by
+	// optimisation (the user's SMPL-X model); nil for the others.
+	Fit *FitError `json:"fit,omitempty"`
 	// PerFrame holds s_t for every frame.
 	PerFrame []float64 `json:"-"`
 }
@@ -105,11 +108,13 @@ func Penetration(prep *PreparedScene, clip *motion.Clip, b Body) (PenetrationSta
 	if b == nil {
 		return PenetrationStats{}, errors.New("eval: penetration: no body, want Proxy(), Human() or one from BodyNamed")
 	}
-	res, err := b.frames(prep, clip)
+	res, fit, err := b.frames(prep, clip)
 	if err != nil {
 		return PenetrationStats{}, fmt.Errorf("eval: penetration on the %s body: %w", b.Name(), err)
 	}
-	return summarize(prep, clip, b, res), nil
+	st := summarize(prep, clip, b, res)
+	st.Fit = fit
+	return st, nil
 }
 
 // frameScratch holds one worker's buffers, reused frame after frame and clip after clip.
@@ -120,6 +125,7 @@ type frameScratch struct {
 	place motion.Placement
 	caps  []motion.Capsule
 	pos   []mgl64.Vec3 // one capsule's points, or the kept chunks' skinned vertices
+	chunk []mgl64.Vec3 // an SMPL-family model's chunk's posed vertices
 	// a mesh's: the chunks of the bones kept (fine), culled by chunkProbe; the entries of fine
 	// kept and their vertices, gathered for one Model.Skin
 	chunkProbe *distance.Probe

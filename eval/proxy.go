@@ -19,10 +19,10 @@ func (proxyBody) Name() string { return BodyProxy }
 func (proxyBody) Description() string { return PenetrationProxy }
 
 // frames implements Body.
-func (proxyBody) frames(prep *PreparedScene, clip *motion.Clip) ([]frameResult, error) {
+func (proxyBody) frames(prep *PreparedScene, clip *motion.Clip) ([]frameResult, *FitError, error) {
 	return eachFrame(prep, clip.Len(), func(t int, sc *frameScratch) frameResult {
 		return penetrationFrame(prep, clip.Frames[t], sc)
-	}), nil
+	}), nil, nil
 }
 
 // penetrationFrame measures one pose on the proxy: the probe culls capsules that certainly stay

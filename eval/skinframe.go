@@ -11,10 +11,10 @@ import (
 
 // frames implements Body: the mesh is fitted to the clip once (body.NewFitter), then each frame's
 // chunk capsules are culled and the chunks kept are skinned and measured.
-func (s *Skin) frames(prep *PreparedScene, clip *motion.Clip) ([]frameResult, error) {
+func (s *Skin) frames(prep *PreparedScene, clip *motion.Clip) ([]frameResult, *FitError, error) {
 	fit, err := body.NewFitter(s.model, clip)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var once sync.Once
 	var firstErr error
@@ -26,7 +26,7 @@ func (s *Skin) frames(prep *PreparedScene, clip *motion.Clip) ([]frameResult, er
 		}
 		return s.frame(&sk, sc)
 	})
-	return res, firstErr
+	return res, nil, firstErr
 }
 
 // frame measures one skinned pose: the probe culls the bones whose capsules certainly stay

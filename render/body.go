@@ -34,6 +34,9 @@ type Figure struct {
 	// framed and ordered, so it must be the pose Skin was fitted to.
 	Body *body.Model
 	Skin *body.Skinning
+	// Offsets, when it has one entry per vertex of Body, moves each rest vertex by its entry
+	// before skinning: an SMPL-family body's pose correctives at this pose (smplx.Shaped.Correctives).
+	Offsets []mgl64.Vec3
 	// Vertices, when it has one colour per vertex of Body, colours each vertex on its own, such
 	// as by how deep it sinks into the scene (their opacity is ignored; the figure's stays
 	// Color's). Skinned bodies only.
@@ -93,10 +96,13 @@ func (f *Figure) check() error {
 		return fmt.Errorf("a body model and its skinning go together: want both or neither")
 	}
 	if !f.skinned() {
-		if len(f.Vertices) != 0 {
-			return fmt.Errorf("%d vertex colours on a capsule body, want none", len(f.Vertices))
+		if len(f.Vertices) != 0 || len(f.Offsets) != 0 {
+			return fmt.Errorf("%d vertex colours and %d offsets on a capsule body, want none", len(f.Vertices), len(f.Offsets))
 		}
 		return nil
+	}
+	if n, want := len(f.Offsets), f.Body.NumVertices(); n != 0 && n != want {
+		return fmt.Errorf("%d vertex offsets, want one per vertex of body %q (%d) or none", n, f.Body.Name, want)
 	}
 	if n, want := len(f.Vertices), f.Body.NumVertices(); n != 0 && n != want {
 		return fmt.Errorf("%d vertex colours, want one per vertex of body %q (%d) or none", n, f.Body.Name, want)
@@ -132,4 +138,19 @@ func figureOrder(figs []Figure, eye mgl64.Vec3) (order []int, nOpaque int) {
 	dist := func(i int) float64 { return figs[i].Pose[motion.Pelvis].Sub(eye).Len() }
 	sort.SliceStable(far, func(a, b int) bool { return dist(far[a]) > dist(far[b]) })
 	return append(order, far...), nOpaque
+}
+
+// PosedVertices writes where a skinned figure puts every vertex of its body into out (one per
+// vertex): its offsets added to the rest vertices, then skinned, as skin.vert does.
+func (f *Figure) PosedVertices(out []mgl64.Vec3) {
+	if len(f.Offsets) == 0 {
+		f.Body.Skin(f.Skin, out)
+		return
+	}
+	m := *f.Body
+	m.Rest = make([]mgl64.Vec3, len(f.Body.Rest))
+	for v, r := range f.Body.Rest {
+		m.Rest[v] = r.Add(f.Offsets[v])
+	}
+	m.Skin(f.Skin, out)
 }

@@ -56,7 +56,7 @@ type Engine struct {
 // NewEngine starts the GL thread and creates the context. It fails with an error wrapping ErrNoGL
 // when no backend works, naming the packages to install.
 func NewEngine(opts Options) (*Engine, error) {
-	if opts.Body < BodyDefault || opts.Body > BodyProxy {
+	if !opts.Body.valid() {
 		return nil, fmt.Errorf("render: engine options: body %v, want one of %s", opts.Body, strings.Join(BodyNames(), ", "))
 	}
 	e := &Engine{

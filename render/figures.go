@@ -172,6 +172,7 @@ func (st *glState) drawSkinned(f *Figure, passes int) {
 	p.use()
 	p.setBones(f.Skin, &st.bones)
 	p.setFloat("uOpacity", float32(f.opacity()))
+	b.useOffsets(l, f.Offsets)
 	if len(f.Vertices) > 0 {
 		b.useColors(l, f.Vertices)
 	} else {

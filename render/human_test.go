@@ -224,11 +224,17 @@ func TestParseBody(t *testing.T) {
 			t.Errorf("ParseBody(%q).String() = %q", s, k)
 		}
 	}
-	if _, err := ParseBody("smplx"); err == nil || !strings.Contains(err.Error(), "human, proxy") {
-		t.Errorf("ParseBody(smplx): error %v, want one listing human, proxy", err)
+	if _, err := ParseBody("smplx"); err == nil || !strings.Contains(err.Error(), "BodySMPLX") {
+		t.Errorf("ParseBody(smplx): error %v, want one pointing at BodySMPLX (the model file is needed)", err)
 	}
-	if _, err := NewEngine(Options{Body: 7}); err == nil {
+	if _, err := ParseBody("mannequin"); err == nil || !strings.Contains(err.Error(), "human, proxy, smplx") {
+		t.Errorf("ParseBody(mannequin): error %v, want one listing human, proxy, smplx", err)
+	}
+	if _, err := NewEngine(Options{Body: BodyKind{kind: 7}}); err == nil {
 		t.Error("NewEngine with body 7: want an error")
+	}
+	if _, err := NewEngine(Options{Body: BodySMPLX(nil)}); err == nil {
+		t.Error("NewEngine with an SMPL-X body without its model: want an error")
 	}
 }
 

@@ -13,9 +13,10 @@ import (
 
 // skinMesh is a body model on the GPU, uploaded once per engine and skinned there (skin.vert):
 // rest positions, rest normals and weights in one buffer, the joint indices in another (read as
-// integers), the triangles, and a colour buffer refilled for figures coloured per vertex.
+// integers), the triangles, a colour buffer refilled for figures coloured per vertex and an offset
+// buffer refilled for figures with pose correctives (SMPL-X's).
 type skinMesh struct {
-	vao, vbo, joints, colors, ebo uint32
+	vao, vbo, joints, colors, offsets, ebo uint32
 	vertices                      int
 	indices                       int32
 }
@@ -27,6 +28,7 @@ var skinLayout = layout{3, 3, 4}
 const (
 	skinJointsLoc = 3
 	skinColorLoc  = 4
+	skinOffsetLoc = 5
 )
 
 // maxSkinVertices bounds a body model's mesh (SMPL-X has 10,475 vertices, the open body 13,380).
@@ -45,6 +47,9 @@ func newSkinMesh(m *body.Model, normals []mgl64.Vec3) *skinMesh {
 	gl.GenBuffers(1, &s.colors)
 	gl.BindBuffer(gl.ARRAY_BUFFER, s.colors)
 	gl.VertexAttribPointerWithOffset(skinColorLoc, 4, gl.UNSIGNED_BYTE, true, 0, 0)
+	gl.GenBuffers(1, &s.offsets)
+	gl.BindBuffer(gl.ARRAY_BUFFER, s.offsets)
+	gl.VertexAttribPointerWithOffset(skinOffsetLoc, 3, gl.FLOAT, false, 0, 0)
 	s.ebo = staticBuffer(gl.ELEMENT_ARRAY_BUFFER, m.Faces)
 	gl.BindVertexArray(0)
 	return s
@@ -103,6 +108,20 @@ func (s *skinMesh) useColors(cs []color.NRGBA) {
 	gl.EnableVertexAttribArray(skinColorLoc)
 }
 
+// useOffsets adds each vertex's rest-space offset (one per vertex of the mesh) before skinning;
+// nil adds none.
+func (s *skinMesh) useOffsets(offs []float32) {
+	gl.BindVertexArray(s.vao)
+	if offs == nil {
+		gl.DisableVertexAttribArray(skinOffsetLoc)
+		gl.VertexAttrib3f(skinOffsetLoc, 0, 0, 0)
+		return
+	}
+	gl.BindBuffer(gl.ARRAY_BUFFER, s.offsets)
+	gl.BufferData(gl.ARRAY_BUFFER, len(offs)*4, gl.Ptr(offs), gl.STREAM_DRAW)
+	gl.EnableVertexAttribArray(skinOffsetLoc)
+}
+
 // draw draws the model's triangles with the current program and bones.
 func (s *skinMesh) draw() {
 	gl.BindVertexArray(s.vao)
@@ -110,7 +129,7 @@ func (s *skinMesh) draw() {
 }
 
 func (s *skinMesh) release() {
-	bufs := []uint32{s.vbo, s.joints, s.colors, s.ebo}
+	bufs := []uint32{s.vbo, s.joints, s.colors, s.offsets, s.ebo}
 	gl.DeleteBuffers(int32(len(bufs)), &bufs[0])
 	gl.DeleteVertexArrays(1, &s.vao)
 }
@@ -118,7 +137,8 @@ func (s *skinMesh) release() {
 // skinBody is a body model on the GPU at every level of detail, the full mesh first.
 type skinBody struct {
 	levels []skinLevel
-	colors []color.NRGBA // a coarse level's vertex colours, reused
+	colors  []color.NRGBA // a coarse level's vertex colours, reused
+	offsets []float32     // a level's vertex offsets, reused
 }
 
 // skinLevel is one level of detail: the mesh, the grid cell it was simplified with (0: the full
@@ -180,6 +200,27 @@ func (b *skinBody) useColors(l *skinLevel, cs []color.NRGBA) {
 		b.colors = append(b.colors, cs[v])
 	}
 	l.mesh.useColors(b.colors)
+}
+
+// useOffsets gives each vertex of a level its rest-space offset from offs (one per vertex of the
+// full model); nil gives none.
+func (b *skinBody) useOffsets(l *skinLevel, offs []mgl64.Vec3) {
+	if offs == nil {
+		l.mesh.useOffsets(nil)
+		return
+	}
+	b.offsets = b.offsets[:0]
+	add := func(v mgl64.Vec3) { b.offsets = append(b.offsets, float32(v[0]), float32(v[1]), float32(v[2])) }
+	if l.keep == nil {
+		for _, v := range offs {
+			add(v)
+		}
+	} else {
+		for _, i := range l.keep {
+			add(offs[i])
+		}
+	}
+	l.mesh.useOffsets(b.offsets)
 }
 
 func (b *skinBody) release() {

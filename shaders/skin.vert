@@ -1,6 +1,7 @@
 #version 330 core
 // Linear blend skinning of a body model (package body): each vertex moves by the weighted sum of
-// up to four of the pose's 22 skinning matrices, uBones[j] taking rest positions to posed ones.
+// up to four of the pose's 22 skinning matrices, uBones[j] taking rest positions to posed ones;
+// an SMPL-family body first adds its pose correctives to the rest position, as its reference does.
 // The normal moves by the cofactor of that blended matrix, which is its inverse-transpose up to a
 // positive factor, so it stays perpendicular to the surface even where a fitted bone is stretched
 // or squashed along one axis; the fragment stage renormalises it. Shaded by body.frag, the same
@@ -10,6 +11,7 @@ layout(location = 1) in vec3 aNormal;
 layout(location = 2) in vec4 aWeights;
 layout(location = 3) in uvec4 aJoints;
 layout(location = 4) in vec4 aColor; // display colour; a constant when the figure has one colour
+layout(location = 5) in vec3 aOffset; // a rest-space offset (SMPL-X's pose correctives); 0 otherwise
 
 uniform mat4 uViewProj;
 uniform mat4 uBones[22];
@@ -26,7 +28,7 @@ mat3 cofactor(mat3 m) {
 void main() {
     mat4 m = aWeights.x * uBones[aJoints.x] + aWeights.y * uBones[aJoints.y]
            + aWeights.z * uBones[aJoints.z] + aWeights.w * uBones[aJoints.w];
-    vec4 p = m * vec4(aPos, 1.0);
+    vec4 p = m * vec4(aPos + aOffset, 1.0);
     vNormal = cofactor(mat3(m)) * aNormal;
     vWorld = p.xyz;
     vColor = vec4(pow(aColor.rgb, vec3(2.2)), uOpacity);

@@ -30,12 +30,13 @@ func TestBodySetting(t *testing.T) {
 	if _, err := build("Human"); !errors.As(err, &bad) || bad.Key != "--body" {
 		t.Errorf("body Human: %v, want a --body setting error", err)
 	}
-	r, err := WithBody(GLRenderer{Size: 64}, "proxy")
-	if g, ok := r.(GLRenderer); err != nil || !ok || g.Body != render.BodyProxy || g.Size != 64 {
-		t.Errorf("WithBody(proxy) = %+v, %v; want the renderer drawing the proxy", r, err)
+	r := WithBody(GLRenderer{Size: 64}, render.BodyProxy)
+	if g, ok := r.(GLRenderer); !ok || g.Body != render.BodyProxy || g.Size != 64 {
+		t.Errorf("WithBody(proxy) = %+v; want the renderer drawing the proxy", r)
 	}
-	if _, err := WithBody(GLRenderer{}, "smplx"); err == nil {
-		t.Error("WithBody(smplx) took an unknown body")
+	t.Setenv(SMPLXEnv, "")
+	if _, err := build("smplx"); !errors.As(err, &bad) || bad.Key != "--body" || !errors.Is(err, ErrNoSMPLX) {
+		t.Errorf("body smplx without a model file: %v, want a --body setting error saying how to get one", err)
 	}
 }
 
@@ -43,7 +44,7 @@ func TestBodySetting(t *testing.T) {
 // in every call.
 func TestNewRendererDrawsTheBody(t *testing.T) {
 	rendertest.Engine(t, render.Options{}).Close() // skips without OpenGL
-	r, stop, err := NewRenderer(agent.Config{}, "proxy")
+	r, stop, err := NewRenderer(agent.Config{}, render.BodyProxy)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -51,13 +51,8 @@ func NewExecutor(s agent.Settings, seed uint64) (executor.Executor, string, erro
 }
 
 // NewRenderer starts the GL engine and returns the renderer of the ghost images and shots cfg asks
-// for, drawing people with the body named body (Settings.Body: "human" or "proxy"), with the
-// function that stops the engine.
-func NewRenderer(cfg agent.Config, body string) (agent.Renderer, func(), error) {
-	kind, err := BodyKind(body)
-	if err != nil {
-		return nil, nil, err
-	}
+// for, drawing people with kind (Body.Draw), with the function that stops the engine.
+func NewRenderer(cfg agent.Config, kind render.BodyKind) (agent.Renderer, func(), error) {
 	e, err := render.NewEngine(render.Options{Body: kind})
 	if err != nil {
 		return nil, nil, err
@@ -66,25 +61,43 @@ func NewRenderer(cfg agent.Config, body string) (agent.Renderer, func(), error) 
 	return GLRenderer{Engine: e, Size: cfg.ImageSize, Keyframes: cfg.Keyframes, Body: kind}, func() { e.Close() }, nil
 }
 
-// BodyKind reads a body's setting (Settings.Body) as the renderer's choice of body, checking that
-// penetration can be measured on it too: "human" or "proxy"; empty is the human body, a new
-// run's default.
-func BodyKind(name string) (render.BodyKind, error) {
-	name = cmp.Or(name, eval.BodyHuman)
-	if _, err := eval.BodyNamed(name); err != nil {
-		return render.BodyDefault, fmt.Errorf("wiring: %w", err)
-	}
-	return render.ParseBody(name)
+// Body is a body setting opened: what people are drawn with and what penetration is measured
+// on, the same body.
+type Body struct {
+	Draw    render.BodyKind
+	Measure eval.Body
 }
 
-// WithBody returns r drawing people with the body named body when r is a GLRenderer (a bench
-// worker's renderer serves trials of either body), else r.
-func WithBody(r agent.Renderer, body string) (agent.Renderer, error) {
+// OpenBody opens the body a setting names (Settings.Body): "human" (also when empty: a new run's
+// default), "proxy", or "smplx" with the user's model file (smplxFlag, else $INTERACTAGENT_SMPLX;
+// loaded once per process).
+func OpenBody(name, smplxFlag string) (Body, error) {
+	name = cmp.Or(name, eval.BodyHuman)
+	measure, err := eval.OpenBody(name, SMPLXPath(smplxFlag))
+	if err != nil {
+		return Body{}, fmt.Errorf("wiring: %w", err)
+	}
+	if s, ok := measure.(*eval.SMPLX); ok {
+		return Body{Draw: render.BodySMPLX(s.Shaped()), Measure: measure}, nil
+	}
+	draw, err := render.ParseBody(name)
+	return Body{Draw: draw, Measure: measure}, err
+}
+
+// BodyKind reads a body's setting (Settings.Body: "human", "proxy", or "smplx" with its model
+// file) as the renderer's choice of body, checking that penetration can be measured on it too.
+func BodyKind(name, smplxFlag string) (render.BodyKind, error) {
+	b, err := OpenBody(name, smplxFlag)
+	return b.Draw, err
+}
+
+// WithBody returns r drawing people with kind when r is a GLRenderer (a bench worker's renderer
+// serves trials of every body), else r.
+func WithBody(r agent.Renderer, kind render.BodyKind) agent.Renderer {
 	g, ok := r.(GLRenderer)
 	if !ok {
-		return r, nil
+		return r
 	}
-	kind, err := BodyKind(body)
 	g.Body = kind
-	return g, err
+	return g
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"interactagent/agent"
+	"interactagent/eval"
 	"interactagent/mllm"
 	"interactagent/task"
 )
@@ -52,7 +53,11 @@ func NewEnv(j Job) (agent.Env, func(), error) {
 	if err != nil {
 		return agent.Env{}, nil, &SettingError{"--executor", err}
 	}
-	if _, err := BodyKind(s.Body); err != nil {
+	if s.Body == eval.BodySMPLX {
+		s.SMPLX = SMPLXPath(s.SMPLX) // run.json records the file the environment named
+	}
+	body, err := OpenBody(s.Body, s.SMPLX)
+	if err != nil {
 		return agent.Env{}, nil, &SettingError{"--body", err}
 	}
 	open := agent.CreateFolder
@@ -64,10 +69,10 @@ func NewEnv(j Job) (agent.Env, func(), error) {
 		return agent.Env{}, nil, err
 	}
 	env := agent.Env{Settings: s, Scene: sc, Model: model, Executor: ex, ExecutorName: name, Folder: folder,
-		Prices: mllm.DefaultPrices()}
+		Prices: mllm.DefaultPrices(), Body: body.Measure}
 	closers := []func(){func() { folder.Close() }}
 	if !j.Config.NoRender {
-		r, stop, err := NewRenderer(j.Config, s.Body)
+		r, stop, err := NewRenderer(j.Config, body.Draw)
 		if err != nil {
 			folder.Close()
 			return agent.Env{}, nil, fmt.Errorf("%w (run without images to go on without GL)", err)

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -252,8 +253,8 @@ func parseBodies(text string) ([]string, error) {
 	var out []string
 	for _, name := range strings.Split(text, ",") {
 		name = strings.TrimSpace(name)
-		if _, err := eval.BodyNamed(name); err != nil {
-			return nil, usageError{"--body: " + err.Error()}
+		if !slices.Contains(eval.BodyNames(), name) {
+			return nil, usageError{fmt.Sprintf("--body: unknown body %q, want a list of %s", name, strings.Join(eval.BodyNames(), ", "))}
 		}
 		out = append(out, name)
 	}

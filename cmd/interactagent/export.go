@@ -67,7 +67,7 @@ func (f exportFlags) request(pos []string) (export.Request, error) {
 	if req.Out == "" {
 		return req, usageError{"--out is required (see --help)"}
 	}
-	if _, err := bodyFlag(req.Body); err != nil {
+	if _, err := bodyFlag(req.Body, ""); err != nil {
 		return req, err
 	}
 	return req, nil

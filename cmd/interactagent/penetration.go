@@ -12,13 +12,14 @@ import (
 	"interactagent/motion"
 	"interactagent/scene"
 	"interactagent/task"
+	"interactagent/wiring"
 )
 
 // penetrationConfig is what `interactagent penetration` measures.
 type penetrationConfig struct {
-	scene, motion, start, body string
-	fps                        float64
-	json                       bool
+	scene, motion, start, body, smplx string
+	fps                               float64
+	json                              bool
 }
 
 // runPenetration prints the penetration statistics of a motion in a scene.
@@ -32,7 +33,7 @@ func runPenetration(ctx context.Context, args []string, stdout io.Writer) error 
 	if cfg.scene == "" || cfg.motion == "" {
 		return usageError{"want --scene and --motion (see --help)"}
 	}
-	if _, err := eval.BodyNamed(cfg.body); err != nil {
+	if _, err := eval.OpenBody(cfg.body, wiring.SMPLXPath(cfg.smplx)); err != nil {
 		return usageError{"--body: " + err.Error()}
 	}
 	return cfg.run(stdout)
@@ -45,7 +46,8 @@ func (c *penetrationConfig) bind(fs *flag.FlagSet) {
 	fs.StringVar(&c.start, "start", "", `place the clip so it starts at x,z,heading (metres, degrees), or "scene" for the scene's start`)
 	fs.Float64Var(&c.fps, "fps", motion.HumanML3DFPS, "frame rate of a .npy file")
 	fs.BoolVar(&c.json, "json", false, "print the statistics as JSON")
-	fs.StringVar(&c.body, "body", eval.BodyHuman, "the body measured: human (the open MakeHuman body, its vertices weighted by surface share to SMPL-X's 10,475) or proxy (the capsule mannequin)")
+	fs.StringVar(&c.body, "body", eval.BodyHuman, "the body measured: human (the open MakeHuman body, its vertices weighted by surface share to SMPL-X's 10,475), proxy (the capsule mannequin) or smplx (your SMPL-X model, --smplx: every vertex, unweighted, as the paper)")
+	fs.StringVar(&c.smplx, "smplx", "", "your SMPL-X (or SMPL-H, SMPL) model file .npz for --body smplx (default $"+wiring.SMPLXEnv+")")
 }
 
 // penetrationReport is the JSON the command prints: what was measured and the statistics.
@@ -91,7 +93,7 @@ func (c penetrationConfig) measure() (penetrationReport, error) {
 	if clip, rep.Start, err = placeClip(clip, sp, s); err != nil {
 		return rep, err
 	}
-	body, err := eval.BodyNamed(c.body)
+	body, err := eval.OpenBody(c.body, wiring.SMPLXPath(c.smplx))
 	if err != nil {
 		return rep, err
 	}
@@ -135,7 +137,10 @@ func printPenetration(w io.Writer, r penetrationReport) {
 	fmt.Fprintf(w, "  pe_mean        %.4f\n", st.Mean)
 	fmt.Fprintf(w, "  penetrating    %.1f%% of frames (a point deeper than %g cm)\n", 100*st.Penetrating, 100*eval.PenetratingDepth)
 	printWorstFrame(w, st.Worst)
-	fmt.Fprintln(w, "per frame: Σ weight · max(0, −SDF) over body points, metres × SMPL-X vertices")
+	if f := st.Fit; f != nil {
+		fmt.Fprintf(w, "  fit error      mean %.1f mm, max %.1f mm (%s, frame %d): the model's joints against the clip's\n", f.MeanMM, f.MaxMM, f.WorstJoint, f.WorstFrame)
+	}
+	fmt.Fprintln(w, "per frame: Σ weight · max(0, −SDF) over body points, metres × SMPL-X vertices (on an SMPL-family model: each vertex once)")
 	fmt.Fprintf(w, "measured on: %s\n", st.MeasuredOn)
 }
 

@@ -34,6 +34,7 @@ type renderConfig struct {
 	start     string
 	size      string // --size as given; check reads it into width and height
 	body      string // --body as given; check reads it into kind
+	smplx     string // --smplx: the model file of --body smplx
 	kind      render.BodyKind
 }
 
@@ -99,12 +100,14 @@ func (c *renderConfig) bind(fs *flag.FlagSet) {
 	fs.Float64Var(&c.fps, "fps", motion.HumanML3DFPS, "frame rate of .npy motion files, which do not store one")
 	fs.Float64Var(&c.videoFPS, "video-fps", media.DefaultFPS, "video: frames per second")
 	fs.StringVar(&c.start, "start", "", "place each motion's first frame at x,z,heading (metres, degrees) or at the scene's start (\"scene\"); default as in the file")
-	fs.StringVar(&c.body, "body", "human", "the body people are drawn with: human (the open MakeHuman body) or proxy (the capsule mannequin)")
+	fs.StringVar(&c.body, "body", "human", "the body people are drawn with: human (the open MakeHuman body), proxy (the capsule mannequin) or smplx (your SMPL-X model, --smplx)")
+	fs.StringVar(&c.smplx, "smplx", "", "your SMPL-X (or SMPL-H, SMPL) model file .npz for --body smplx (default $"+wiring.SMPLXEnv+")")
 }
 
-// bodyFlag reads --body (render's and export's): human or proxy, as run's --body names them.
-func bodyFlag(name string) (render.BodyKind, error) {
-	k, err := wiring.BodyKind(name)
+// bodyFlag reads --body (render's and export's): human, proxy or smplx with its model file
+// (--smplx), as run's --body names them.
+func bodyFlag(name, smplx string) (render.BodyKind, error) {
+	k, err := wiring.BodyKind(name, smplx)
 	if err != nil {
 		return k, usageError{"--body: " + err.Error()}
 	}
@@ -133,7 +136,7 @@ func (c *renderConfig) check() error {
 	if c.width, c.height, err = parseSize(c.size); err != nil {
 		return err
 	}
-	if c.kind, err = bodyFlag(c.body); err != nil {
+	if c.kind, err = bodyFlag(c.body, c.smplx); err != nil {
 		return err
 	}
 	if c.out == "" {

@@ -60,6 +60,11 @@ func NewEnv(j Job) (agent.Env, func(), error) {
 	if err != nil {
 		return agent.Env{}, nil, &SettingError{"--body", err}
 	}
+	if j.Resume {
+		if err := sameModelFile(j.Out, body.Measure); err != nil {
+			return agent.Env{}, nil, &SettingError{"--smplx", err}
+		}
+	}
 	open := agent.CreateFolder
 	if j.Resume {
 		open = agent.OpenFolder

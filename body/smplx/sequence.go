@@ -123,7 +123,7 @@ func (q *Sequence) Shape(m *Model) (*Shaped, error) {
 // Rc·(J0 + trans) − J0, because the root turns about the rest pelvis J0 (which depends on the
 // betas), not about the origin. Every joint then lands at Rc times where the file put it. The
 // frames keep the file's rate; nothing is resampled or re-centred. The turned orientations stay
-// continuous from frame to frame (nearestTurn), as the file's are.
+// continuous from frame to frame (nearestAxisAngle), as the file's are.
 func (q *Sequence) Motion(s *Shaped) (*Motion, error) {
 	if s == nil || len(s.Joints) == 0 {
 		return nil, errors.New("smplx: no shaped model to put the motion on")
@@ -141,7 +141,7 @@ func (q *Sequence) Motion(s *Shaped) (*Motion, error) {
 			mo.Frames[t] = reframe(f.Params, zToY, s.Joints[0])
 		}
 		if t > 0 {
-			mo.Frames[t].Orient = nearestTurn(mo.Frames[t].Orient, mo.Frames[t-1].Orient)
+			mo.Frames[t].Orient = nearestAxisAngle(mo.Frames[t].Orient, mo.Frames[t-1].Orient)
 		}
 	}
 	return mo, nil
@@ -165,7 +165,7 @@ func NewSequence(mo *Motion, up Up) (*Sequence, error) {
 			q.Frames[t].Params = reframe(p, yToZ, mo.Shaped.Joints[0])
 		}
 		if t > 0 {
-			q.Frames[t].Orient = nearestTurn(q.Frames[t].Orient, q.Frames[t-1].Orient)
+			q.Frames[t].Orient = nearestAxisAngle(q.Frames[t].Orient, q.Frames[t-1].Orient)
 		}
 	}
 	return q, q.check()

@@ -52,7 +52,8 @@ type modelLoader struct {
 }
 
 // read opens key, checks its header with check, which returns how many rows to read (−1: all of
-// them, checking that the member ends there), reads them with fn and closes the member.
+// them, checking that the member ends there), reads them with fn and closes the member. The
+// entries of shapedirs, posedirs and J_regressor must lie within ±maxEntry.
 func (l *modelLoader) read(key string, check func(*npyHead) (int, error), fn func(int, []float64) error) error {
 	var rows int
 	s, err := l.a.open(key, func(h *npyHead) (err error) {
@@ -63,6 +64,9 @@ func (l *modelLoader) read(key string, check func(*npyHead) (int, error), fn fun
 		return err
 	}
 	defer s.Close()
+	if key == "shapedirs" || key == "posedirs" || key == "J_regressor" {
+		s.max = maxEntry
+	}
 	all := rows < 0
 	if all {
 		rows = s.head.count() / max(1, s.rowLen())

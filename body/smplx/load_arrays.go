@@ -193,3 +193,7 @@ func (l *modelLoader) poseDirs() error {
 		return nil
 	})
 }
+
+// maxEntry bounds the entries of shapedirs, posedirs and J_regressor: far beyond any real model's
+// (centimetres per unit, regressor weights up to 1), it keeps sums of them finite.
+const maxEntry = 10.0

@@ -4,6 +4,10 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"interactagent/geom"
 )
 
 // FuzzLoad loads arbitrary bytes as a model file: Load must refuse them with a *ModelError or
@@ -39,5 +43,21 @@ func checkLoaded(t *testing.T, m *Model) {
 	}
 	if n := len(m.Parents); n != 24 && n != 52 && n != 55 {
 		t.Fatalf("%d joints", n)
+	}
+	s, err := m.Shape(nil)
+	if err != nil {
+		t.Fatalf("Shape(nil): %v", err)
+	}
+	if err := s.Mesh().Validate(); err != nil {
+		t.Fatalf("Mesh: %v", err)
+	}
+	out := make([]mgl64.Vec3, len(s.Vertices))
+	p := Params{Orient: mgl64.Vec3{0, 1, 0}}
+	p.Body[3] = mgl64.Vec3{0.5, 0, 0}
+	s.Skin(&p, out)
+	for v, q := range out {
+		if !geom.FiniteVec(q) {
+			t.Fatalf("vertex %d skinned to %v", v, q)
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"interactagent/body/smplx"
 	"interactagent/body/smplx/smplxtest"
+	"interactagent/motion"
 )
 
 // standInDir holds the stand-in files the tests share, made once per test binary.
@@ -73,10 +74,10 @@ var small = smplxtest.Options{Vertices: 1500}
 // orders and byte orders, stored and deflated.
 var layouts = []smplxtest.Options{
 	{Vertices: 1500, Fortran: true},
-	{Vertices: 1500, DType: 2 /* Float64 */},
+	{Vertices: 1500, DType: motion.Float64},
 	{Vertices: 1500, Family: smplx.SMPLH, ShapeColumns: 16, Fortran: true},
 	{Vertices: 1500, Family: smplx.SMPL, ShapeColumns: 10, BigEndian: true, Compress: true},
-	{Vertices: 1500, ShapeColumns: 400, Fortran: true, DType: 2},
+	{Vertices: 1500, ShapeColumns: 400, Fortran: true, DType: motion.Float64},
 }
 
 // writeEntries writes entries to a new file in the test's temporary directory.

@@ -66,6 +66,8 @@ func TestLoadRefusesBrokenArrays(t *testing.T) {
 			want: []string{`key "v_template": element (2, 1) is +Inf`}},
 		{name: "NaN in shapedirs", raw: func(r *smplxtest.Raw) { r.ShapeDirs[5] = math.NaN() },
 			want: []string{`key "shapedirs": element (0, 0, 5) is NaN`}},
+		{name: "huge posedirs", raw: func(r *smplxtest.Raw) { r.PoseDirs[(2*3+2)*r.NumPose+188] = 1e30 },
+			want: []string{`key "posedirs": element (2, 2, 188) is 1.0000000150474662e+30, want a value within ±10`}},
 		{name: "NaN in J_regressor", raw: func(r *smplxtest.Raw) { r.Regressor[3][7] = math.NaN() },
 			want: []string{`key "J_regressor": element (3, 7) is NaN`}},
 		{name: "kintree cycle", raw: func(r *smplxtest.Raw) { r.Parents[3] = 9 },

@@ -112,7 +112,8 @@ type npyStream struct {
 	rc   io.ReadCloser
 	r    *bufio.Reader
 	head *npyHead
-	read int // elements read so far
+	read int     // elements read so far
+	max  float64 // when positive, the largest magnitude rows accepts
 }
 
 // start reads the header and checks it, then the member's size against it.
@@ -150,7 +151,8 @@ func (s *npyStream) rowLen() int {
 }
 
 // rows reads the next count rows (runs of rowLen elements in file order), refusing a value that is
-// not finite, and hands each to fn with its index among all rows; fn's slice is reused.
+// not finite or beyond ±s.max, and hands each to fn with its index among all rows; fn's slice is
+// reused.
 func (s *npyStream) rows(count int, fn func(r int, row []float64) error) error {
 	n := s.rowLen()
 	if n == 0 {
@@ -165,6 +167,9 @@ func (s *npyStream) rows(count int, fn func(r int, row []float64) error) error {
 		s.decode(raw, row)
 		if i := nonFinite(row); i >= 0 {
 			return s.a.fail(s.key, "element %s is %v, want a finite number", s.index(s.read+i), row[i])
+		}
+		if i := beyond(row, s.max); i >= 0 {
+			return s.a.fail(s.key, "element %s is %v, want a value within ±%g", s.index(s.read+i), row[i], s.max)
 		}
 		if err := fn(s.read/n, row); err != nil {
 			return err
@@ -240,6 +245,20 @@ func (s *npyStream) index(i int) string {
 func nonFinite(xs []float64) int {
 	for i, x := range xs {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return i
+		}
+	}
+	return -1
+}
+
+// beyond returns the index of the first value of xs beyond ±limit, or -1; a limit of 0 bounds
+// nothing.
+func beyond(xs []float64, limit float64) int {
+	if limit <= 0 {
+		return -1
+	}
+	for i, x := range xs {
+		if x < -limit || x > limit {
 			return i
 		}
 	}

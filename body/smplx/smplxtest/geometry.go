@@ -61,14 +61,14 @@ func (s meshSubset) points(h *body.Model) [][3]float64 {
 // regressorVertices is how many vertices each regressor row combines.
 const regressorVertices = 10
 
-// regressor returns a J_regressor (J rows of len(verts)) that reproduces each joint from the
-// vertices nearest to it: their centroid moved onto the joint by the smallest change of weights
-// that keeps them summing to 1 (mostly non-negative, like the real sparse regressor).
+// regressor returns a J_regressor (J rows of len(verts)) that reproduces each joint from vertices
+// around it (surroundingVertices): their centroid moved onto the joint by the smallest change of
+// weights that keeps them summing to 1 (mostly non-negative, like the real sparse regressor).
 func regressor(verts [][3]float64, joints []mgl64.Vec3) [][]float64 {
 	out := make([][]float64, len(joints))
 	for j, p := range joints {
 		row := make([]float64, len(verts))
-		near := nearestVertices(verts, p, regressorVertices)
+		near := surroundingVertices(verts, p)
 		for i, w := range affineWeights(verts, near, p) {
 			row[near[i]] = w
 		}
@@ -77,20 +77,52 @@ func regressor(verts [][3]float64, joints []mgl64.Vec3) [][]float64 {
 	return out
 }
 
-// nearestVertices returns the indices of the k vertices nearest to p (fewer if there are fewer).
-func nearestVertices(verts [][3]float64, p mgl64.Vec3, k int) []int {
+// surroundingVertices returns up to regressorVertices vertices around p: the nearest in each of
+// the eight octants about p, then the nearest others, so that p lies among them (a joint lies
+// inside the body, its nearest vertices often all on one side).
+func surroundingVertices(verts [][3]float64, p mgl64.Vec3) []int {
 	idx := make([]int, len(verts))
 	for i := range idx {
 		idx[i] = i
 	}
 	dist := func(i int) float64 { return mgl64.Vec3(verts[i]).Sub(p).LenSqr() }
 	sort.SliceStable(idx, func(a, b int) bool { return dist(idx[a]) < dist(idx[b]) })
-	return idx[:min(k, len(idx))]
+	var out []int
+	taken := map[int]bool{}
+	var octants [8]bool
+	for _, i := range idx {
+		o := octant(mgl64.Vec3(verts[i]).Sub(p))
+		if !octants[o] {
+			octants[o], taken[i] = true, true
+			out = append(out, i)
+		}
+	}
+	for _, i := range idx {
+		if len(out) >= regressorVertices {
+			break
+		}
+		if !taken[i] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// octant numbers the octant of d: one bit per coordinate's sign.
+func octant(d mgl64.Vec3) int {
+	o := 0
+	for c := range 3 {
+		if d[c] >= 0 {
+			o |= 1 << c
+		}
+	}
+	return o
 }
 
 // affineWeights returns weights summing to 1 that combine the vertices near into p: 1/k each plus
-// the least-norm correction (their centred positions times a 3-vector), or just 1/k each when the
-// vertices are too flat to reach p.
+// the least-norm correction (their centred positions times a 3-vector), or just 1/k each (their
+// centroid) when the vertices are too flat or too far (a sparse subset) to reach p with weights
+// within ±2.
 func affineWeights(verts [][3]float64, near []int, p mgl64.Vec3) []float64 {
 	k := float64(len(near))
 	var c mgl64.Vec3
@@ -109,6 +141,14 @@ func affineWeights(verts [][3]float64, near []int, p mgl64.Vec3) []float64 {
 	w := make([]float64, len(near))
 	for n, i := range near {
 		w[n] = 1/k + mgl64.Vec3(verts[i]).Sub(c).Dot(lambda)
+		if math.Abs(w[n]) > 2 { // a sparse subset: too far to reach p; take the centroid
+			lambda = mgl64.Vec3{}
+		}
+	}
+	if lambda == (mgl64.Vec3{}) {
+		for n := range w {
+			w[n] = 1 / k
+		}
 	}
 	return w
 }

@@ -20,6 +20,7 @@ const (
 	MP4    Format = "mp4"    // H.264 video through ffmpeg: one round, or the rounds side by side
 	GIF    Format = "gif"    // animated GIF of the same
 	Bundle Format = "bundle" // a zip of the run folder without secrets, which Unbundle opens again
+	SMPLX  Format = "smplx"  // AMASS-style SMPL-X motion (.npz): the user's model fitted to the joints
 )
 
 // FormatInfo describes a format for help texts and menus.
@@ -42,6 +43,7 @@ var formats = []FormatInfo{
 	{JSON, ".json", "clip JSON: joints, fps and action segments", false, false},
 	{MP4, ".mp4", "video (ffmpeg): one round, or every round side by side on one clock", true, false},
 	{GIF, ".gif", "animated GIF: one round, or every round side by side on one clock", true, false},
+	{SMPLX, ".npz", "AMASS-style SMPL-X .npz: your model (--smplx) fitted to the joints; poses (T, 165), trans, betas, gender, mocap_frame_rate; Z up", false, false},
 	{Bundle, ".zip", "run bundle: the run folder zipped without secrets and without cache/ (unless asked)", true, true},
 }
 

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"interactagent/body/smplx"
 	"interactagent/render"
 )
 
@@ -39,6 +40,12 @@ type Request struct {
 	// WithCache keeps a bundle's cache/ folder (the model replies and executions a resume reads
 	// back): needed for a resume that must not ask a paid model again; large.
 	WithCache bool
+	// SMPLX is the user's SMPL-X (or SMPL-H, SMPL) model file, which the smplx format fits to the
+	// motion (licensed: it is read where the user keeps it).
+	SMPLX string
+	// Up is the up axis of an smplx file: Z (the zero value), as AMASS and the tools that read it
+	// expect, or Y, ours.
+	Up smplx.Up
 	// Width and Height are a video's pane size in pixels (0: 640×360).
 	Width, Height int
 	// Engine draws videos; nil starts one for the export and closes it after.
@@ -90,6 +97,9 @@ func checkRequest(req Request) (FormatInfo, error) {
 	if err := checkBody(req.Body); err != nil {
 		return FormatInfo{}, err
 	}
+	if err := checkSMPLX(req, fi); err != nil {
+		return FormatInfo{}, err
+	}
 	if err := checkOut(req.Out); err != nil {
 		return FormatInfo{}, err
 	}
@@ -103,6 +113,8 @@ func write(ctx context.Context, req Request, fi FormatInfo, src *source) (Result
 		return video(ctx, req, src)
 	case GLB, GLTF:
 		return gltfFile(req, src, fi.Format == GLB)
+	case SMPLX:
+		return smplxFiles(ctx, req, src)
 	}
 	return motionFiles(req, fi, src)
 }

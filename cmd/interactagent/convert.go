@@ -16,10 +16,14 @@ type convertConfig struct {
 	In, Out string
 	FPS     float64      // frame rate of a .npy input, which does not store one
 	DType   motion.DType // element type of a .npy output
+	SMPLX   string       // the model file an SMPL-family motion (AMASS .npz, TRUMANS folder) is posed on
+	From    int          // a TRUMANS folder's first frame
+	To      int          // the frame after its last; 0: the arrays' end
 }
 
 // runConvert converts a motion file: HumanML3D features .npy → joints .npy, joints .npy ↔ clip
-// JSON (features may also go straight to a clip JSON). The input's kind comes from its array shape
+// JSON (features may also go straight to a clip JSON), and the field's SMPL-family motion (an
+// AMASS-style .npz, a TRUMANS folder) → joints .npy or clip JSON on the user's model. The input's kind comes from its array shape
 // (or its .json extension), the output's from its extension. Nothing is written when the input is
 // bad, and the output file is replaced atomically.
 func runConvert(ctx context.Context, args []string, stdout io.Writer) error {
@@ -41,10 +45,12 @@ func convertArgs(args []string, stdout io.Writer) (convertConfig, error) {
 	fs := newFlags("convert", "IN OUT", stdout)
 	fps := fs.Float64("fps", motion.HumanML3DFPS, "frame rate of a .npy input, which does not store one (HumanML3D features are 20 fps)")
 	dtype := fs.String("dtype", "float32", "element type of a .npy output: float32 or float64")
+	var cfg convertConfig
+	bindConvertSMPLX(fs.FlagSet, &cfg)
 	if err := fs.parseArgs(args, 2); err != nil {
 		return convertConfig{}, err
 	}
-	cfg := convertConfig{In: fs.Arg(0), Out: fs.Arg(1), FPS: *fps}
+	cfg.In, cfg.Out, cfg.FPS = fs.Arg(0), fs.Arg(1), *fps
 	var err error
 	if cfg.DType, err = parseDType(*dtype); err != nil {
 		return cfg, err
@@ -54,6 +60,9 @@ func convertArgs(args []string, stdout io.Writer) (convertConfig, error) {
 
 // convert reads cfg.In and writes cfg.Out, returning a one-line summary.
 func convert(ctx context.Context, cfg convertConfig) (string, error) {
+	if fieldMotion(cfg.In) {
+		return convertSMPLX(ctx, cfg)
+	}
 	if cfg.FPS == 0 {
 		cfg.FPS = motion.HumanML3DFPS
 	}
@@ -67,12 +76,12 @@ func convert(ctx context.Context, cfg convertConfig) (string, error) {
 	if err := saveClip(cfg.Out, clip, cfg.DType); err != nil {
 		return "", err
 	}
-	return convertSummary(cfg, clip, kind), nil
+	return convertSummary(cfg, clip, kind.String()), nil
 }
 
 // convertSummary is convert's line about what it did: the files, the clip's length, what kind of
 // motion was read (kind) and what was written.
-func convertSummary(cfg convertConfig, clip *motion.Clip, kind motion.Format) string {
+func convertSummary(cfg convertConfig, clip *motion.Clip, kind string) string {
 	to := "clip JSON"
 	if ext(cfg.Out) == ".npy" {
 		to = fmt.Sprintf("joint positions (%d, %d, 3) %v", clip.Len(), motion.NumJoints, cfg.DType)
@@ -105,6 +114,9 @@ func checkConvertArgs(fs *flag.FlagSet, cfg convertConfig) error {
 	}
 	if isSet(fs, "dtype") && out != ".npy" {
 		return usageError{"--dtype applies to .npy outputs"}
+	}
+	if err := checkConvertSMPLX(fs, cfg); err != nil {
+		return err
 	}
 	return checkFPS(cfg.FPS)
 }

@@ -34,18 +34,20 @@ func runExport(ctx context.Context, args []string, stdout io.Writer) error {
 type exportFlags struct {
 	req                 export.Request
 	round, format, size string
+	smplx, up           string // the smplx format's model file and up axis (export_smplx.go)
 }
 
 // bind binds export's flags to f's fields.
 func (f *exportFlags) bind(fs *flag.FlagSet) {
 	fs.StringVar(&f.round, "round", "final", "a run's round: N, final (the round the run stopped at) or all (one animation or pane per round, else one file per round)")
-	fs.StringVar(&f.format, "format", "", "glb, gltf, bvh, npy (joints), h3d (HumanML3D features), json (clip), mp4, gif or bundle (default: from --out's extension)")
-	fs.StringVar(&f.req.Out, "out", "", "the file to write; its extension is the format's (.glb .gltf .bvh .npy .json .mp4 .gif .zip)")
+	fs.StringVar(&f.format, "format", "", "glb, gltf, bvh, npy (joints), h3d (HumanML3D features), json (clip), smplx (AMASS-style SMPL-X .npz, --smplx), mp4, gif or bundle (default: from --out's extension)")
+	fs.StringVar(&f.req.Out, "out", "", "the file to write; its extension is the format's (.glb .gltf .bvh .npy .json .npz .mp4 .gif .zip)")
 	fs.BoolVar(&f.req.WithScene, "with-scene", false, "glb/gltf: include the scene as static meshes")
 	fs.StringVar(&f.req.Scene, "scene", "", "the scene of a motion file, for --with-scene and videos (a run folder names its own)")
 	fs.Float64Var(&f.req.FPS, "fps", motion.HumanML3DFPS, "frame rate of a .npy motion file, which does not store one")
 	fs.BoolVar(&f.req.WithCache, "with-cache", false, "bundle: keep cache/ (model replies, executions) so that a resume asks no model again")
 	fs.StringVar(&f.size, "size", "", "video: pane size WxH (default 640x360)")
+	f.bindSMPLX(fs)
 	fs.StringVar(&f.req.Body, "body", "", "the body videos draw and glTF files skin: human (the open MakeHuman body) or proxy (the capsule mannequin); default: a run's own body, else human")
 }
 
@@ -62,6 +64,9 @@ func (f exportFlags) request(pos []string) (export.Request, error) {
 		return req, err
 	}
 	if req.Width, req.Height, err = parseSize(f.size); err != nil {
+		return req, err
+	}
+	if req.SMPLX, req.Up, err = f.smplxRequest(); err != nil {
 		return req, err
 	}
 	if req.Out == "" {

@@ -13,21 +13,31 @@ const (
 	HumanBody = "human"
 	// ProxyBody is the capsule proxy of package motion, the body penetration is measured with.
 	ProxyBody = "proxy"
+	// SMPLXBody is the user's SMPL-family model (Request.SMPLX), which videos draw; a glTF file
+	// skins the open human body instead (the smplx format carries the model's parameters).
+	SMPLXBody = "smplx"
 )
 
 // BodyNames returns the names Request.Body takes, the default first.
-func BodyNames() []string { return []string{HumanBody, ProxyBody} }
+func BodyNames() []string { return []string{HumanBody, ProxyBody, SMPLXBody} }
 
-// checkBody refuses a body name that is not one of BodyNames (the empty name is HumanBody).
-func checkBody(name string) error {
+// checkBody refuses a body name that is not one of BodyNames (the empty name is HumanBody), and
+// the smplx body asked of a glTF file, which skins only the bodies built in.
+func checkBody(name string, fi FormatInfo) error {
 	switch name {
 	case "", HumanBody, ProxyBody:
+		return nil
+	case SMPLXBody:
+		if fi.Format == GLB || fi.Format == GLTF {
+			return fmt.Errorf("export: a glTF file skins the human or the proxy body, not your SMPL-X model (its licence keeps its mesh out of files we write): want --body human, or --format smplx for the model's parameters, which the Blender SMPL-X add-on and aitviewer pose")
+		}
 		return nil
 	}
 	return fmt.Errorf("export: unknown body %q, want one of %s", name, strings.Join(BodyNames(), ", "))
 }
 
-// bodyModel returns the model a glTF export skins: the open human body, or nil for the proxy.
+// bodyModel returns the model a glTF export skins: the open human body (also for a run made with
+// the smplx body), or nil for the proxy.
 func bodyModel(name string) (*body.Model, error) {
 	if name == ProxyBody {
 		return nil, nil

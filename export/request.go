@@ -29,8 +29,9 @@ type Request struct {
 	// WithScene puts the scene into a glTF export as static meshes (the GLB scene export).
 	WithScene bool
 	// Body is the body a glTF export skins to the rig and a video draws: HumanBody, the open human
-	// body fitted to the motion, or ProxyBody, the capsule proxy (BodyNames). Empty takes a run's
-	// own body (run.json: the proxy for runs made before bodies were a setting), else HumanBody.
+	// body fitted to the motion, ProxyBody, the capsule proxy, or SMPLXBody, the user's model
+	// (videos; glTF skins the human for it) (BodyNames). Empty takes a run's own body (run.json:
+	// the proxy for runs made before bodies were a setting) and model file, else HumanBody.
 	Body string
 	// Scene is the scene of a motion file, for WithScene and videos (a built-in name or a scene
 	// file); a run folder names its own in run.json.
@@ -80,6 +81,9 @@ func Do(ctx context.Context, req Request) (Result, error) {
 		return Result{}, err
 	}
 	req.Body = cmp.Or(req.Body, src.body) // a run's own body unless another is asked for
+	if req.Body == SMPLXBody {
+		req.SMPLX = cmp.Or(req.SMPLX, src.smplx) // and its own model file
+	}
 	return write(ctx, req, fi, src)
 }
 
@@ -94,7 +98,7 @@ func checkRequest(req Request) (FormatInfo, error) {
 	if err != nil {
 		return FormatInfo{}, err
 	}
-	if err := checkBody(req.Body); err != nil {
+	if err := checkBody(req.Body, fi); err != nil {
 		return FormatInfo{}, err
 	}
 	if err := checkSMPLX(req, fi); err != nil {

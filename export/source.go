@@ -23,6 +23,7 @@ type source struct {
 	takes    []anim.Take
 	sceneRef string // the run's scene, or the request's for a motion file
 	body     string // the body the run was drawn and measured with (run.json); "" for a motion file
+	smplx    string // the model file of the smplx body the run names (run.json), if any
 }
 
 // open loads the request's motion.
@@ -80,7 +81,11 @@ func openRun(req Request) (*source, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &source{dir: req.Source, takes: takes, sceneRef: run.Info.Scene, body: run.Info.Body()}, nil
+	src := &source{dir: req.Source, takes: takes, sceneRef: run.Info.Scene, body: run.Info.Body()}
+	if s := run.Info.Settings; s != nil {
+		src.smplx = s.SMPLX
+	}
+	return src, nil
 }
 
 // roundTakes loads the motion of the run's rounds, one take each, titled by round.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"interactagent/body/smplx"
 	"interactagent/motion"
 	"interactagent/motion/anim"
 	"interactagent/render"
@@ -22,7 +23,10 @@ func video(ctx context.Context, req Request, src *source) (Result, error) {
 		return Result{}, err
 	}
 	defer done()
-	clips, opt := panes(req, src.takes)
+	clips, opt, err := panes(req, src.takes)
+	if err != nil {
+		return Result{}, err
+	}
 	q, err := e.NewSequence(sc, clips, opt)
 	if err != nil {
 		return Result{}, fmt.Errorf("export: video: %w", err)
@@ -47,16 +51,29 @@ func engine(req Request) (e *render.Engine, done func(), err error) {
 // panes returns the takes' clips and the sequence's options: the pane size asked for, the body
 // (Request.Body; checkRequest has checked the name), and titles when there are several panes to
 // tell apart.
-func panes(req Request, takes []anim.Take) ([]*motion.Clip, render.SequenceOptions) {
+func panes(req Request, takes []anim.Take) ([]*motion.Clip, render.SequenceOptions, error) {
 	clips := make([]*motion.Clip, len(takes))
 	titles := make([]string, len(takes))
 	for i, tk := range takes {
 		clips[i], titles[i] = tk.Clip, tk.Name
 	}
-	kind, _ := render.ParseBody(req.Body)
+	kind, err := videoBody(req)
 	opt := render.SequenceOptions{Width: req.Width, Height: req.Height, Body: kind}
 	if len(clips) > 1 {
 		opt.Titles = titles
 	}
-	return clips, opt
+	return clips, opt, err
+}
+
+// videoBody is the body a video draws: Request.Body's, with the user's model file for the smplx
+// body (Request.SMPLX, else $INTERACTAGENT_SMPLX).
+func videoBody(req Request) (render.BodyKind, error) {
+	if req.Body != SMPLXBody {
+		return render.ParseBody(req.Body)
+	}
+	s, err := smplx.Open(smplx.PathFrom(req.SMPLX))
+	if err != nil {
+		return render.BodyDefault, fmt.Errorf("export: video with the %s body: %w", SMPLXBody, err)
+	}
+	return render.BodySMPLX(s), nil
 }

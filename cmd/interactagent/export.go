@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -48,7 +49,7 @@ func (f *exportFlags) bind(fs *flag.FlagSet) {
 	fs.BoolVar(&f.req.WithCache, "with-cache", false, "bundle: keep cache/ (model replies, executions) so that a resume asks no model again")
 	fs.StringVar(&f.size, "size", "", "video: pane size WxH (default 640x360)")
 	f.bindSMPLX(fs)
-	fs.StringVar(&f.req.Body, "body", "", "the body videos draw and glTF files skin: human (the open MakeHuman body) or proxy (the capsule mannequin); default: a run's own body, else human")
+	fs.StringVar(&f.req.Body, "body", "", "the body videos draw and glTF files skin: human (the open MakeHuman body), proxy (the capsule mannequin) or smplx (your SMPL-X model, --smplx: videos; glTF skins the human for it); default: a run's own body and model file, else human")
 }
 
 // request reads the flags and the positional arguments pos, which must be the one source, into
@@ -72,8 +73,8 @@ func (f exportFlags) request(pos []string) (export.Request, error) {
 	if req.Out == "" {
 		return req, usageError{"--out is required (see --help)"}
 	}
-	if _, err := bodyFlag(req.Body, ""); err != nil {
-		return req, err
+	if req.Body != "" && !slices.Contains(export.BodyNames(), req.Body) {
+		return req, usageError{fmt.Sprintf("--body: unknown body %q, want one of %s", req.Body, strings.Join(export.BodyNames(), ", "))}
 	}
 	return req, nil
 }

@@ -24,7 +24,8 @@ func TestExportCommand(t *testing.T) {
 	checkRun(t, []string{"export", runDir, "--format", "fbx", "--out", filepath.Join(dir, "x.fbx")}, 1, []string{"unknown format", "glb"})
 	checkRun(t, []string{"export", runDir}, 2, []string{"--out is required"})
 	checkRun(t, []string{"export", "--out", glb}, 2, []string{"want one run folder or motion file"})
-	checkRun(t, []string{"export", runDir, "--body", "smplx", "--out", filepath.Join(dir, "x.glb")}, 2, []string{"--body", `"smplx"`})
+	checkRun(t, []string{"export", runDir, "--body", "mannequin", "--out", filepath.Join(dir, "x.glb")}, 2, []string{"--body", `"mannequin"`, "smplx"})
+	checkRun(t, []string{"export", runDir, "--body", "smplx", "--out", filepath.Join(dir, "x.glb")}, 1, []string{"glTF file skins the human or the proxy", "--format smplx"})
 	if _, err := os.Stat(filepath.Join(dir, "x.glb")); err == nil {
 		t.Error("a refused export wrote its file")
 	}

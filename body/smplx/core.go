@@ -1,7 +1,5 @@
 package smplx
 
-import "sync"
-
 // The bounds Load holds a model file to: generous for every SMPL-family model (SMPL-X has 10,475
 // vertices, 20,908 triangles and 400 shapedirs columns), they keep a malformed or hostile file from
 // making Load allocate without limit.
@@ -32,8 +30,6 @@ type model struct {
 	// skinStart[v] to skinStart[v+1] are vertex v's merged weights in skin.
 	skinStart []int32
 	skin      []skinTerm
-	// scratch holds per-frame buffers ([]float32 of 3N correctives), shared by goroutines.
-	scratch *sync.Pool
 }
 
 // regressorTerm is one nonzero entry of J_regressor's row of a joint.

@@ -3,9 +3,10 @@ package smplx
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"io"
 	"os"
-	"sync"
+	"sync/atomic"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -31,16 +32,17 @@ func Load(path string) (*Model, error) {
 		return nil, err
 	}
 	defer a.Close()
+	hash := startHash(path)
+	defer hash.stop()
 	l := &modelLoader{a: a, m: &Model{Path: path, Name: baseName(path)}}
 	for _, step := range []func() error{l.template, l.regressor, l.kintree, l.weights, l.faces, l.shapeDirs, l.poseDirs} {
 		if err := step(); err != nil {
 			return nil, err
 		}
 	}
-	if l.m.Hash, err = hashFile(path); err != nil {
+	if l.m.Hash, err = hash.wait(); err != nil {
 		return nil, &ModelError{Path: path, Msg: "cannot hash the file: " + err.Error(), Err: err}
 	}
-	l.m.scratch = &sync.Pool{}
 	return l.m, nil
 }
 
@@ -209,16 +211,55 @@ func (l *modelLoader) wantInt(key string, h *npyHead) error {
 	return nil
 }
 
-// hashFile returns "sha256:" and the hex SHA-256 of the file's bytes, read as a stream.
-func hashFile(path string) (string, error) {
+// fileHash hashes a file on its own goroutine while Load reads it.
+type fileHash struct {
+	done    chan struct{}
+	stopped atomic.Bool
+	sum     string
+	err     error
+}
+
+// startHash starts hashing the file at path: "sha256:" and the hex SHA-256 of its bytes, read as
+// a stream.
+func startHash(path string) *fileHash {
+	h := &fileHash{done: make(chan struct{})}
+	go func() {
+		defer close(h.done)
+		h.sum, h.err = h.hash(path)
+	}()
+	return h
+}
+
+// hash reads and hashes the file, a megabyte at a time, until the end or stop.
+func (h *fileHash) hash(path string) (string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return "", err
 	}
 	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", err
+	sum := sha256.New()
+	buf := make([]byte, 1<<20)
+	for !h.stopped.Load() {
+		n, err := f.Read(buf)
+		sum.Write(buf[:n])
+		if err == io.EOF {
+			return "sha256:" + hex.EncodeToString(sum.Sum(nil)), nil
+		}
+		if err != nil {
+			return "", err
+		}
 	}
-	return "sha256:" + hex.EncodeToString(h.Sum(nil)), nil
+	return "", errors.New("stopped")
+}
+
+// wait returns the hash once the file is read.
+func (h *fileHash) wait() (string, error) {
+	<-h.done
+	return h.sum, h.err
+}
+
+// stop ends the hashing early (Load failed) and waits for the goroutine to close the file.
+func (h *fileHash) stop() {
+	h.stopped.Store(true)
+	<-h.done
 }

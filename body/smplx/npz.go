@@ -206,23 +206,32 @@ func (s *npyStream) ioError(err error) error {
 // lose precision, which no index or parent in a model file has).
 func (s *npyStream) decode(raw []byte, out []float64) {
 	h := s.head
-	for i := range out {
-		b := raw[i*h.size:]
-		switch {
-		case h.kind == 'f' && h.size == 4:
-			out[i] = float64(math.Float32frombits(h.order.Uint32(b)))
-		case h.kind == 'f':
-			out[i] = math.Float64frombits(h.order.Uint64(b))
-		case h.kind == 'i' && h.size == 4:
-			out[i] = float64(int32(h.order.Uint32(b)))
-		case h.kind == 'i':
-			out[i] = float64(int64(h.order.Uint64(b)))
-		case h.size == 4:
-			out[i] = float64(h.order.Uint32(b))
-		default:
-			out[i] = float64(h.order.Uint64(b))
+	switch {
+	case h.kind == 'f' && h.size == 4:
+		for i := range out {
+			out[i] = float64(math.Float32frombits(h.order.Uint32(raw[4*i:])))
+		}
+	case h.kind == 'f':
+		for i := range out {
+			out[i] = math.Float64frombits(h.order.Uint64(raw[8*i:]))
+		}
+	case h.size == 4:
+		for i := range out {
+			out[i] = decodeInt(h.kind, uint64(h.order.Uint32(raw[4*i:])), 32)
+		}
+	default:
+		for i := range out {
+			out[i] = decodeInt(h.kind, h.order.Uint64(raw[8*i:]), 64)
 		}
 	}
+}
+
+// decodeInt converts the bits of a signed ('i') or unsigned integer of the given width.
+func decodeInt(kind byte, bits uint64, width int) float64 {
+	if kind == 'u' {
+		return float64(bits)
+	}
+	return float64(int64(bits<<(64-width)) >> (64 - width))
 }
 
 // index writes the file-order element i as a numpy index such as "(12, 1, 5)".

@@ -34,7 +34,7 @@ type lbsFrame struct {
 // A_j = A_parent · [R_j | (I − R_j)·J_j]. This equals lbs.py's G_j − [0 | G_j·(J_j, 0)] and is exactly
 // the identity wherever the pose is zero.
 func (s *Shaped) transforms(p *Params) *lbsFrame {
-	f := &lbsFrame{}
+	f := new(lbsFrame)
 	f.rot[0] = lbsRotation(p.Orient)
 	for j := 1; j < motion.NumJoints; j++ {
 		f.rot[j] = lbsRotation(p.Body[j-1])
@@ -90,7 +90,7 @@ func (f *lbsFrame) joints(rest []mgl64.Vec3, trans mgl64.Vec3) motion.Pose {
 
 // poseFeatures returns the 189 pose features vec(R_j − I) of body joints 1 to 21 (row-major entries
 // of each joint in turn), padded with zeros to poseStride.
-func (f *lbsFrame) poseFeatures() *[poseStride]float32 {
+func (f *lbsFrame) poseFeatures() [poseStride]float32 {
 	var out [poseStride]float32
 	for j := 1; j < motion.NumJoints; j++ {
 		d := f.rot[j].Sub(mgl64.Ident3())
@@ -100,5 +100,5 @@ func (f *lbsFrame) poseFeatures() *[poseStride]float32 {
 			}
 		}
 	}
-	return &out
+	return out
 }

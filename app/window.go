@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"interactagent/body/smplx"
 	"io"
 	"os"
 	"path/filepath"
@@ -350,11 +351,18 @@ func (w *Window) menu() *fyne.MainMenu {
 	})
 	openBundle := w.openFileItem("Open run bundle (.zip)…", w.OpenPath)
 	openMotion := w.openFileItem("Open motion…", w.OpenMotion)
+	openTRUMANS := fyne.NewMenuItem("Open TRUMANS recording folder…", func() {
+		dialog.ShowFolderOpen(func(u fyne.ListableURI, err error) {
+			if u != nil {
+				w.report(w.OpenMotion(u.Path()))
+			}
+		}, w.W)
+	})
 	recent := fyne.NewMenuItem("Recent runs", nil)
 	for _, d := range RecentRuns(w.app.Preferences()) {
 		recent.ChildMenu = appendItem(recent.ChildMenu, fyne.NewMenuItem(d, func() { w.report(w.OpenRun(d)) }))
 	}
-	file := fyne.NewMenu("File", open, openBundle, openMotion, recent)
+	file := fyne.NewMenu("File", open, openBundle, openMotion, openTRUMANS, recent)
 	export := fyne.NewMenu("Export",
 		fyne.NewMenuItem("Grid as MP4…", func() { w.exportDialog(true, ".mp4") }),
 		fyne.NewMenuItem("Focused round as MP4…", func() { w.exportDialog(false, ".mp4") }),
@@ -392,9 +400,12 @@ func (w *Window) report(err error) {
 	}
 }
 
-// OpenMotion shows a motion file as one pane in the current scene (the living room when none).
+// OpenMotion shows a motion file as one pane in the current scene (the living room when none):
+// joints or HumanML3D features .npy, a clip .json, or the field's SMPL-family motion (an
+// AMASS-style .npz, a TRUMANS folder) posed on the SMPL-X model file of the run form (else
+// $INTERACTAGENT_SMPLX), positions unchanged.
 func (w *Window) OpenMotion(path string) error {
-	c, _, err := motion.LoadMotion(path, 20)
+	c, err := w.loadMotion(path)
 	if err != nil {
 		return err
 	}
@@ -482,4 +493,30 @@ func agentModes() []string {
 		out = append(out, string(m))
 	}
 	return out
+}
+
+// loadMotion reads a motion file or a TRUMANS folder as a clip (see OpenMotion).
+func (w *Window) loadMotion(path string) (*motion.Clip, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.IsDir() && !strings.EqualFold(filepath.Ext(path), ".npz") {
+		c, _, err := motion.LoadMotion(path, motion.HumanML3DFPS)
+		return c, err
+	}
+	s, err := smplx.Open(smplx.PathFrom(LoadRunSettings(w.app.Preferences()).Run.SMPLX))
+	if err != nil {
+		return nil, fmt.Errorf("%s is SMPL-family motion, posed on your model file (the run form's SMPL-X file): %w", filepath.Base(path), err)
+	}
+	var q *smplx.Sequence
+	if st.IsDir() {
+		q, err = smplx.ReadTRUMANS(path, 0, 0)
+	} else {
+		q, err = smplx.ReadAMASS(path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return q.Clip(s.Model)
 }

@@ -247,3 +247,17 @@ func (q *Sequence) name() string {
 	}
 	return q.Path
 }
+
+// Clip poses q on m, shaped with q's betas: our 22 joints per frame by forward kinematics, in our
+// frame (Y up), at q's own frame rate, positions unchanged.
+func (q *Sequence) Clip(m *Model) (*motion.Clip, error) {
+	s, err := q.Shape(m)
+	if err != nil {
+		return nil, err
+	}
+	mo, err := q.Motion(s)
+	if err != nil {
+		return nil, err
+	}
+	return mo.Clip()
+}

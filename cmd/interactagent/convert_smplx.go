@@ -62,7 +62,7 @@ func convertSMPLX(ctx context.Context, cfg convertConfig) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	clip, err := sequenceClip(q, m)
+	clip, err := q.Clip(m)
 	if err != nil {
 		return "", err
 	}
@@ -83,18 +83,6 @@ func readSequence(cfg convertConfig) (*smplx.Sequence, error) {
 	return smplx.ReadTRUMANS(cfg.In, cfg.From, cfg.To)
 }
 
-// sequenceClip poses q on m shaped with q's betas: our joints, in our frame, at q's rate.
-func sequenceClip(q *smplx.Sequence, m *smplx.Model) (*motion.Clip, error) {
-	s, err := q.Shape(m)
-	if err != nil {
-		return nil, err
-	}
-	mo, err := q.Motion(s)
-	if err != nil {
-		return nil, err
-	}
-	return mo.Clip()
-}
 
 // convertSMPLXSummary is convert's line about SMPL-family motion: the files, the clip, what was
 // read and on which model, and a note where the file's gender is not the model's.

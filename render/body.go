@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/body"
+	"interactagent/geom"
 	"interactagent/motion"
 )
 
@@ -34,9 +35,11 @@ type Figure struct {
 	// framed and ordered, so it must be the pose Skin was fitted to.
 	Body *body.Model
 	Skin *body.Skinning
-	// Offsets, when it has one entry per vertex of Body, moves each rest vertex by its entry
-	// before skinning: an SMPL-family body's pose correctives at this pose (smplx.Shaped.Correctives).
-	Offsets []mgl64.Vec3
+	// Posed, when it has one entry per vertex of Body, is where the figure's vertices are, posed
+	// on the CPU, and they are drawn there instead of being skinned by Skin: an SMPL-family body,
+	// skinned exactly (all its weights, pose correctives) by package smplx. Skin must still be
+	// the pose's (it places what follows the body, such as labels).
+	Posed []mgl64.Vec3
 	// Vertices, when it has one colour per vertex of Body, colours each vertex on its own, such
 	// as by how deep it sinks into the scene (their opacity is ignored; the figure's stays
 	// Color's). Skinned bodies only.
@@ -96,13 +99,18 @@ func (f *Figure) check() error {
 		return fmt.Errorf("a body model and its skinning go together: want both or neither")
 	}
 	if !f.skinned() {
-		if len(f.Vertices) != 0 || len(f.Offsets) != 0 {
-			return fmt.Errorf("%d vertex colours and %d offsets on a capsule body, want none", len(f.Vertices), len(f.Offsets))
+		if len(f.Vertices) != 0 || len(f.Posed) != 0 {
+			return fmt.Errorf("%d vertex colours and %d posed vertices on a capsule body, want none", len(f.Vertices), len(f.Posed))
 		}
 		return nil
 	}
-	if n, want := len(f.Offsets), f.Body.NumVertices(); n != 0 && n != want {
-		return fmt.Errorf("%d vertex offsets, want one per vertex of body %q (%d) or none", n, f.Body.Name, want)
+	if n, want := len(f.Posed), f.Body.NumVertices(); n != 0 && n != want {
+		return fmt.Errorf("%d posed vertices, want one per vertex of body %q (%d) or none", n, f.Body.Name, want)
+	}
+	for v, p := range f.Posed {
+		if !geom.FiniteVec(p) {
+			return fmt.Errorf("posed vertex %d is not finite", v)
+		}
 	}
 	if n, want := len(f.Vertices), f.Body.NumVertices(); n != 0 && n != want {
 		return fmt.Errorf("%d vertex colours, want one per vertex of body %q (%d) or none", n, f.Body.Name, want)
@@ -141,16 +149,11 @@ func figureOrder(figs []Figure, eye mgl64.Vec3) (order []int, nOpaque int) {
 }
 
 // PosedVertices writes where a skinned figure puts every vertex of its body into out (one per
-// vertex): its offsets added to the rest vertices, then skinned, as skin.vert does.
+// vertex): Posed when set, else the body skinned by Skin, as skin.vert does.
 func (f *Figure) PosedVertices(out []mgl64.Vec3) {
-	if len(f.Offsets) == 0 {
-		f.Body.Skin(f.Skin, out)
+	if f.Posed != nil {
+		copy(out, f.Posed)
 		return
 	}
-	m := *f.Body
-	m.Rest = make([]mgl64.Vec3, len(f.Body.Rest))
-	for v, r := range f.Body.Rest {
-		m.Rest[v] = r.Add(f.Offsets[v])
-	}
-	m.Skin(f.Skin, out)
+	f.Body.Skin(f.Skin, out)
 }

@@ -172,7 +172,8 @@ func (st *glState) drawSkinned(f *Figure, passes int) {
 	p.use()
 	p.setBones(f.Skin, &st.bones)
 	p.setFloat("uOpacity", float32(f.opacity()))
-	b.useOffsets(l, f.Offsets)
+	b.usePosed(l, f.Body, f.Posed)
+	p.setBool("uPosed", f.Posed != nil)
 	if len(f.Vertices) > 0 {
 		b.useColors(l, f.Vertices)
 	} else {

@@ -110,6 +110,15 @@ func (p *program) setMat4(name string, m mgl32.Mat4) {
 func (p *program) setVec3(name string, v mgl32.Vec3) { gl.Uniform3f(p.loc(name), v[0], v[1], v[2]) }
 func (p *program) setFloat(name string, f float32)   { gl.Uniform1f(p.loc(name), f) }
 
+// setBool sets a bool uniform.
+func (p *program) setBool(name string, b bool) {
+	v := int32(0)
+	if b {
+		v = 1
+	}
+	gl.Uniform1i(p.loc(name), v)
+}
+
 // release deletes the program.
 func (p *program) release() {
 	if p.id != 0 {

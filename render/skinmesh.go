@@ -13,10 +13,10 @@ import (
 
 // skinMesh is a body model on the GPU, uploaded once per engine and skinned there (skin.vert):
 // rest positions, rest normals and weights in one buffer, the joint indices in another (read as
-// integers), the triangles, a colour buffer refilled for figures coloured per vertex and an offset
-// buffer refilled for figures with pose correctives (SMPL-X's).
+// integers), the triangles, a colour buffer refilled for figures coloured per vertex and a buffer
+// of posed positions and normals refilled for figures posed on the CPU (SMPL-family bodies).
 type skinMesh struct {
-	vao, vbo, joints, colors, offsets, ebo uint32
+	vao, vbo, joints, colors, posed, ebo uint32
 	vertices                      int
 	indices                       int32
 }
@@ -28,7 +28,8 @@ var skinLayout = layout{3, 3, 4}
 const (
 	skinJointsLoc = 3
 	skinColorLoc  = 4
-	skinOffsetLoc = 5
+	skinPosedLoc       = 5
+	skinPosedNormalLoc = 6
 )
 
 // maxSkinVertices bounds a body model's mesh (SMPL-X has 10,475 vertices, the open body 13,380).
@@ -47,9 +48,10 @@ func newSkinMesh(m *body.Model, normals []mgl64.Vec3) *skinMesh {
 	gl.GenBuffers(1, &s.colors)
 	gl.BindBuffer(gl.ARRAY_BUFFER, s.colors)
 	gl.VertexAttribPointerWithOffset(skinColorLoc, 4, gl.UNSIGNED_BYTE, true, 0, 0)
-	gl.GenBuffers(1, &s.offsets)
-	gl.BindBuffer(gl.ARRAY_BUFFER, s.offsets)
-	gl.VertexAttribPointerWithOffset(skinOffsetLoc, 3, gl.FLOAT, false, 0, 0)
+	gl.GenBuffers(1, &s.posed)
+	gl.BindBuffer(gl.ARRAY_BUFFER, s.posed)
+	gl.VertexAttribPointerWithOffset(skinPosedLoc, 3, gl.FLOAT, false, 24, 0)
+	gl.VertexAttribPointerWithOffset(skinPosedNormalLoc, 3, gl.FLOAT, false, 24, 12)
 	s.ebo = staticBuffer(gl.ELEMENT_ARRAY_BUFFER, m.Faces)
 	gl.BindVertexArray(0)
 	return s
@@ -108,18 +110,19 @@ func (s *skinMesh) useColors(cs []color.NRGBA) {
 	gl.EnableVertexAttribArray(skinColorLoc)
 }
 
-// useOffsets adds each vertex's rest-space offset (one per vertex of the mesh) before skinning;
-// nil adds none.
-func (s *skinMesh) useOffsets(offs []float32) {
+// usePosed sends the vertices as posed on the CPU, position and normal interleaved (one pair per
+// vertex of the mesh); nil sends none, for skinning on the GPU.
+func (s *skinMesh) usePosed(posed []float32) {
 	gl.BindVertexArray(s.vao)
-	if offs == nil {
-		gl.DisableVertexAttribArray(skinOffsetLoc)
-		gl.VertexAttrib3f(skinOffsetLoc, 0, 0, 0)
+	if posed == nil {
+		gl.DisableVertexAttribArray(skinPosedLoc)
+		gl.DisableVertexAttribArray(skinPosedNormalLoc)
 		return
 	}
-	gl.BindBuffer(gl.ARRAY_BUFFER, s.offsets)
-	gl.BufferData(gl.ARRAY_BUFFER, len(offs)*4, gl.Ptr(offs), gl.STREAM_DRAW)
-	gl.EnableVertexAttribArray(skinOffsetLoc)
+	gl.BindBuffer(gl.ARRAY_BUFFER, s.posed)
+	gl.BufferData(gl.ARRAY_BUFFER, len(posed)*4, gl.Ptr(posed), gl.STREAM_DRAW)
+	gl.EnableVertexAttribArray(skinPosedLoc)
+	gl.EnableVertexAttribArray(skinPosedNormalLoc)
 }
 
 // draw draws the model's triangles with the current program and bones.
@@ -129,7 +132,7 @@ func (s *skinMesh) draw() {
 }
 
 func (s *skinMesh) release() {
-	bufs := []uint32{s.vbo, s.joints, s.colors, s.offsets, s.ebo}
+	bufs := []uint32{s.vbo, s.joints, s.colors, s.posed, s.ebo}
 	gl.DeleteBuffers(int32(len(bufs)), &bufs[0])
 	gl.DeleteVertexArrays(1, &s.vao)
 }
@@ -138,7 +141,8 @@ func (s *skinMesh) release() {
 type skinBody struct {
 	levels []skinLevel
 	colors  []color.NRGBA // a coarse level's vertex colours, reused
-	offsets []float32     // a level's vertex offsets, reused
+	posed   []float32     // a level's posed vertices and normals, reused
+	normals []mgl64.Vec3  // the posed normals of the full model, reused
 }
 
 // skinLevel is one level of detail: the mesh, the grid cell it was simplified with (0: the full
@@ -202,25 +206,30 @@ func (b *skinBody) useColors(l *skinLevel, cs []color.NRGBA) {
 	l.mesh.useColors(b.colors)
 }
 
-// useOffsets gives each vertex of a level its rest-space offset from offs (one per vertex of the
-// full model); nil gives none.
-func (b *skinBody) useOffsets(l *skinLevel, offs []mgl64.Vec3) {
-	if offs == nil {
-		l.mesh.useOffsets(nil)
+// usePosed sends a level the posed vertices of a figure posed on the CPU (one per vertex of the
+// full model) with their normals, found on the full mesh; nil sends none.
+func (b *skinBody) usePosed(l *skinLevel, m *body.Model, pos []mgl64.Vec3) {
+	if pos == nil {
+		l.mesh.usePosed(nil)
 		return
 	}
-	b.offsets = b.offsets[:0]
-	add := func(v mgl64.Vec3) { b.offsets = append(b.offsets, float32(v[0]), float32(v[1]), float32(v[2])) }
+	b.normals = append(b.normals[:0], make([]mgl64.Vec3, len(pos))...)
+	m.Normals(pos, b.normals)
+	b.posed = b.posed[:0]
+	add := func(v int) {
+		p, n := pos[v], b.normals[v]
+		b.posed = append(b.posed, float32(p[0]), float32(p[1]), float32(p[2]), float32(n[0]), float32(n[1]), float32(n[2]))
+	}
 	if l.keep == nil {
-		for _, v := range offs {
+		for v := range pos {
 			add(v)
 		}
 	} else {
-		for _, i := range l.keep {
-			add(offs[i])
+		for _, v := range l.keep {
+			add(v)
 		}
 	}
-	l.mesh.useOffsets(b.offsets)
+	l.mesh.usePosed(b.posed)
 }
 
 func (b *skinBody) release() {

@@ -43,7 +43,7 @@ func (f *smplxFit) params(p motion.Pose) (smplx.Params, error) {
 	return mo.Frames[0], nil
 }
 
-// figure completes f (its pose set) with the model, its skinning and its pose correctives.
+// figure completes f (its pose set) with the model, its skinning and its vertices skinned exactly.
 func (f *smplxFit) figure(fig Figure) (Figure, error) {
 	p, err := f.params(fig.Pose)
 	if err != nil {
@@ -51,7 +51,7 @@ func (f *smplxFit) figure(fig Figure) (Figure, error) {
 	}
 	s := f.shaped.Skinning(&p)
 	fig.Body, fig.Skin = f.shaped.Mesh(), &s
-	fig.Offsets = make([]mgl64.Vec3, len(f.shaped.Vertices))
-	f.shaped.Correctives(&p, fig.Offsets)
+	fig.Posed = make([]mgl64.Vec3, len(f.shaped.Vertices))
+	f.shaped.Skin(&p, fig.Posed)
 	return fig, nil
 }

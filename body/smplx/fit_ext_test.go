@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 
@@ -53,28 +55,67 @@ var (
 	fitStandInErr    error
 )
 
-// fitStandIn returns the generated stand-in SMPL-X model (smplxtest: the open MakeHuman body's joints
-// in the SMPL-X layout) with betas zero, made once.
+// fitStandIn returns the generated stand-in SMPL-X model (smplxtest: the open MakeHuman body in
+// the SMPL-X file layout, about 2,000 of its vertices), written, loaded as a user's file is and
+// shaped with betas zero, made once.
 func fitStandIn(t testing.TB) *smplx.Shaped {
 	t.Helper()
-	fitStandInOnce.Do(func() {
-		var raw *smplxtest.Raw
-		raw, fitStandInErr = smplxtest.Generate(smplxtest.Options{Vertices: 2000})
-		if fitStandInErr != nil {
-			return
-		}
-		joints := make([]mgl64.Vec3, raw.NumJoints())
-		for j, row := range raw.Regressor {
-			for v, w := range row {
-				joints[j] = joints[j].Add(mgl64.Vec3(raw.Template[v]).Mul(w))
-			}
-		}
-		fitStandInShaped = &smplx.Shaped{Model: &smplx.Model{Name: "stand-in", Family: smplx.SMPLX, Parents: raw.Parents}, Joints: joints}
-	})
+	fitStandInOnce.Do(func() { fitStandInShaped, fitStandInErr = fitLoadStandIn() })
 	if fitStandInErr != nil {
 		t.Fatal(fitStandInErr)
 	}
 	return fitStandInShaped
+}
+
+// fitLoadStandIn writes the stand-in to a temporary folder, loads and shapes it, and removes it.
+func fitLoadStandIn() (*smplx.Shaped, error) {
+	dir, err := os.MkdirTemp("", "smplx-fit-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "SMPLX_NEUTRAL.npz")
+	if _, err := smplxtest.Write(path, smplxtest.Options{Vertices: 2000}); err != nil {
+		return nil, err
+	}
+	m, err := smplx.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	return m.Shape(nil)
+}
+
+// TestFitKinematicsIsPosedJoints: the joints of a motion (the fit's own forward kinematics) are
+// those Shaped.PosedJoints poses (the skinning's chain), for random poses of the loaded stand-in.
+func TestFitKinematicsIsPosedJoints(t *testing.T) {
+	s := fitStandIn(t)
+	rng := rand.New(rand.NewPCG(31, 32))
+	mo := &smplx.Motion{Shaped: s, FPS: 30, Frames: make([]smplx.Params, 50)}
+	for f := range mo.Frames {
+		p := &mo.Frames[f]
+		p.Orient = fitRandomVec(rng, 2)
+		for j := range p.Body {
+			p.Body[j] = fitRandomVec(rng, 1)
+		}
+		p.Trans = fitRandomVec(rng, 3)
+	}
+	c, err := mo.Clip()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for f := range mo.Frames {
+		want := s.PosedJoints(&mo.Frames[f])
+		for j := range want {
+			if d := c.Frames[f][j].Sub(want[j]).Len(); d > 1e-9 {
+				t.Fatalf("frame %d %s: the fit's kinematics put it %.3g m from PosedJoints' %v", f, motion.Joint(j), d, want[j])
+			}
+		}
+	}
+}
+
+// fitRandomVec returns a vector with coordinates uniform in [-r, r].
+func fitRandomVec(rng *rand.Rand, r float64) mgl64.Vec3 {
+	return mgl64.Vec3{r * (2*rng.Float64() - 1), r * (2*rng.Float64() - 1), r * (2*rng.Float64() - 1)}
 }
 
 // fitOrFail fits c to s or fails the test.

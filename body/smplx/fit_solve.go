@@ -24,7 +24,7 @@ type target struct {
 }
 
 // The solve stops after maxIterations steps, or when a step lowers the cost by less than costTol of
-// itself plus costFloor (m²: a millionth of a square millimetre, where joints are met exactly).
+// itself plus costFloor (m²: 10⁻¹² mm², for fits that meet the joints exactly).
 // Past that point the steps only turn the bones about themselves by the balance of terms far
 // smaller than a millimetre (see docs/smplx.md).
 const (

@@ -129,7 +129,7 @@ func (c *smplxChunk) capsule(rot mgl64.Mat3, pos []mgl64.Vec3) geom.Capsule {
 	}
 	cap := geom.Capsule{A: centre.Add(u.Mul(lo)), B: centre.Add(u.Mul(hi))}
 	for _, v := range c.vertices {
-		cap.Radius = max(cap.Radius, cap.Distance(pos[v]))
+		cap.Radius = max(cap.Radius, pos[v].Sub(cap.Closest(pos[v])).Len())
 	}
 	return cap
 }

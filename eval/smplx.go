@@ -3,7 +3,6 @@ package eval
 import (
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -18,19 +17,34 @@ const BodySMPLX = "smplx"
 
 // SMPLX is penetration measured on the user's SMPL-family model: each clip fitted to it
 // (smplx.Fit), every frame skinned exactly, pose correctives included, and every vertex counted
-// once, unweighted — DIMOS's definition, which the paper uses. It is immutable once made.
+// once, unweighted — DIMOS's definition, which the paper uses. Vertices are grouped in chunks
+// carried mostly by one bone; a frame bounds each chunk by a capsule from its rest capsule, the
+// bone's transform and margins for the other bones' weights and the correctives, and only the
+// vertices of chunks the probe cannot cull are skinned and measured. It is immutable once made.
 type SMPLX struct {
 	shaped *smplx.Shaped
+	bones  []smplxChunk // all the vertices of a bone, each bone's chunks from first to last
 	chunks []smplxChunk
+	first  []int // bones[i]'s chunks are chunks[first[i]:first[i+1]]
 }
 
-// smplxChunk is a group of vertices carried most by one bone, short enough along it that a
-// capsule around their posed positions stays tight.
+// smplxChunk is a group of vertices carried most by one bone, short enough along it that its
+// capsule stays tight.
 type smplxChunk struct {
 	vertices []int
 	joint    motion.Joint
 	part     motion.BodyPart
-	axis     mgl64.Vec3 // the group's principal axis at rest
+	a, b     mgl64.Vec3 // the rest capsule around the shaped vertices
+	radius   float64
+	others   []smplxOther // the other bones that carry some of them
+	corr     [smplx.NumBodyPose]float32 // each joint's largest corrective norm over its vertices
+}
+
+// smplxOther is a bone other than a chunk's own with the largest weight it has on any of the
+// chunk's vertices.
+type smplxOther struct {
+	joint motion.Joint
+	w     float64
 }
 
 // NewSMPLX prepares s for penetration: its vertices grouped by the bone that carries them most
@@ -39,15 +53,38 @@ func NewSMPLX(s *smplx.Shaped) (*SMPLX, error) {
 	if s == nil || len(s.Vertices) == 0 {
 		return nil, fmt.Errorf("eval: an SMPL-X body needs a shaped model, want one from smplx.Model.Shape")
 	}
-	m := s.Mesh()
 	b := &SMPLX{shaped: s}
-	for j, vs := range byBone(m) {
-		for _, piece := range cutAlong(m.Rest, vs) {
-			b.chunks = append(b.chunks, smplxChunk{vertices: piece, joint: motion.Joint(j), part: jointPart[j],
-				axis: principalAxis(pointsOf(m.Rest, piece))})
+	for j, vs := range byBone(s.Mesh()) {
+		if len(vs) == 0 {
+			continue
+		}
+		b.first = append(b.first, len(b.chunks))
+		b.bones = append(b.bones, newSMPLXChunk(s, motion.Joint(j), vs))
+		for _, piece := range cutAlong(s.Vertices, vs) {
+			b.chunks = append(b.chunks, newSMPLXChunk(s, motion.Joint(j), piece))
 		}
 	}
+	b.first = append(b.first, len(b.chunks))
 	return b, nil
+}
+
+// newSMPLXChunk describes the vertices vs of s, carried most by joint j.
+func newSMPLXChunk(s *smplx.Shaped, j motion.Joint, vs []int) smplxChunk {
+	c := smplxChunk{vertices: vs, joint: j, part: jointPart[j]}
+	c.a, c.b, c.radius = restCapsule(pointsOf(s.Vertices, vs))
+	var most [motion.NumJoints]float64
+	for _, v := range vs {
+		s.Model.Weights(v, func(k motion.Joint, w float64) { most[k] = max(most[k], w) })
+		for j, n := range s.Model.CorrectiveNorms(v) {
+			c.corr[j] = max(c.corr[j], n)
+		}
+	}
+	for k, w := range most {
+		if w > 0 && motion.Joint(k) != j {
+			c.others = append(c.others, smplxOther{joint: motion.Joint(k), w: w})
+		}
+	}
+	return c
 }
 
 // Name implements Body: BodySMPLX.
@@ -66,72 +103,90 @@ func (b *SMPLX) Shaped() *smplx.Shaped { return b.shaped }
 // shortHash keeps a content hash's algorithm and its first 12 hex digits.
 func shortHash(h string) string { return h[:min(len(h), len("sha256:")+12)] }
 
-// frames implements Body: the model is fitted to the clip, then each frame is skinned exactly,
-// a capsule drawn around each chunk's posed vertices, and the chunks the probe cannot cull
-// measured vertex by vertex.
+// frames implements Body: the model is fitted to the clip, then each frame is measured.
 func (b *SMPLX) frames(prep *PreparedScene, clip *motion.Clip) ([]frameResult, *FitError, error) {
 	mo, err := smplx.Fit(b.shaped, clip)
 	if err != nil {
 		return nil, nil, err
 	}
-	res := eachFrame(prep, clip.Len(), func(t int, sc *frameScratch) frameResult {
-		return b.frame(&mo.Frames[t], sc)
-	})
-	return res, fitErrorOf(mo.Fit), nil
+	return b.fitted(prep, mo), fitErrorOf(mo.Fit), nil
 }
 
-// frame measures one pose of the model.
-func (b *SMPLX) frame(p *smplx.Params, sc *frameScratch) frameResult {
+// fitted measures every frame of a motion fitted to the model.
+func (b *SMPLX) fitted(prep *PreparedScene, mo *smplx.Motion) []frameResult {
+	return eachFrame(prep, len(mo.Frames), func(t int, sc *frameScratch) frameResult {
+		return b.frame(b.shaped.Pose(&mo.Frames[t]), sc)
+	})
+}
+
+// frame measures one pose: the bones' capsules culled by the probe, then the chunks' of the bones
+// left by the second probe, and the vertices of the chunks left skinned exactly and measured.
+func (b *SMPLX) frame(q *smplx.Pose, sc *frameScratch) frameResult {
 	out := frameResult{solid: distance.FloorSolid}
-	sc.pos = slices.Grow(sc.pos[:0], len(b.shaped.Vertices))[:len(b.shaped.Vertices)]
-	b.shaped.Skin(p, sc.pos)
-	sk := b.shaped.Skinning(p)
 	sc.geoms = sc.geoms[:0]
-	for i := range b.chunks {
-		sc.geoms = append(sc.geoms, b.chunks[i].capsule(sk[b.chunks[i].joint].Mat3(), sc.pos))
+	for i := range b.bones {
+		sc.geoms = append(sc.geoms, b.bones[i].capsule(q))
 	}
 	if !sc.probe.Frame(sc.geoms) {
 		return out
 	}
-	for i := range b.chunks {
+	sc.fine, sc.geoms = sc.fine[:0], sc.geoms[:0]
+	for i := range b.bones {
 		if sc.probe.Reaches(i) {
-			b.measure(i, sc, &out)
+			for c := b.first[i]; c < b.first[i+1]; c++ {
+				sc.fine = append(sc.fine, c)
+				sc.geoms = append(sc.geoms, b.chunks[c].capsule(q))
+			}
+		}
+	}
+	if !sc.chunkProbe.Frame(sc.geoms) {
+		return out
+	}
+	for k, c := range sc.fine {
+		if sc.chunkProbe.Reaches(k) {
+			b.measure(k, &b.chunks[c], q, sc, &out)
 		}
 	}
 	return out
 }
 
-// measure adds chunk i's vertex depths to the frame's sum.
-func (b *SMPLX) measure(i int, sc *frameScratch, out *frameResult) {
-	c := &b.chunks[i]
+// measure skins chunk c's vertices, the chunk probe's capsule k, and adds their depths to the
+// frame's sum.
+func (b *SMPLX) measure(k int, c *smplxChunk, q *smplx.Pose, sc *frameScratch, out *frameResult) {
 	sc.chunk = sc.chunk[:0]
 	for _, v := range c.vertices {
-		sc.chunk = append(sc.chunk, sc.pos[v])
+		sc.chunk = append(sc.chunk, q.Vertex(v))
 	}
-	depth, who := sc.probe.Depths(i, sc.chunk)
+	depth, who := sc.chunkProbe.Depths(k, sc.chunk)
 	out.add(1, nil, c.part, depth, who)
 }
 
-// capsule returns a capsule holding the chunk's posed vertices: along its rest axis turned by
-// rot, the turn of its bone's skinning matrix, from the first to the last vertex along it, as
-// wide as the farthest vertex.
-func (c *smplxChunk) capsule(rot mgl64.Mat3, pos []mgl64.Vec3) geom.Capsule {
-	u := rot.Mul3x1(c.axis).Normalize()
-	var centre mgl64.Vec3
-	for _, v := range c.vertices {
-		centre = centre.Add(pos[v])
+// capsule returns a capsule that holds the chunk's vertices at pose q: its rest capsule carried by
+// its bone's transform A_d, widened by how far a corrective can move a vertex (c) and, for each
+// other bone j with weight at most w on a vertex, by w·|(A_j − A_d)(y)| over the rest capsule
+// widened by c, since a vertex lands at A_d(y) + Σ_j w_j·(A_j − A_d)(y) with y its corrected rest
+// position.
+func (c *smplxChunk) capsule(q *smplx.Pose) geom.Capsule {
+	rd, td := q.Transform(c.joint)
+	corr := q.Reach(&c.corr)
+	reach := c.radius + corr
+	margin := corr
+	for _, o := range c.others {
+		rj, tj := q.Transform(o.joint)
+		dr, dt := rj.Sub(rd), tj.Sub(td)
+		ends := max(dr.Mul3x1(c.a).Add(dt).Len(), dr.Mul3x1(c.b).Add(dt).Len())
+		margin += o.w * (ends + frobenius(dr)*reach)
 	}
-	centre = centre.Mul(1 / float64(len(c.vertices)))
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, v := range c.vertices {
-		t := pos[v].Sub(centre).Dot(u)
-		lo, hi = min(lo, t), max(hi, t)
+	return geom.Capsule{A: rd.Mul3x1(c.a).Add(td), B: rd.Mul3x1(c.b).Add(td), Radius: c.radius + margin}
+}
+
+// frobenius returns a matrix's Frobenius norm, which bounds how far it can stretch a vector.
+func frobenius(m mgl64.Mat3) float64 {
+	ss := 0.0
+	for _, x := range m {
+		ss += x * x
 	}
-	cap := geom.Capsule{A: centre.Add(u.Mul(lo)), B: centre.Add(u.Mul(hi))}
-	for _, v := range c.vertices {
-		cap.Radius = max(cap.Radius, pos[v].Sub(cap.Closest(pos[v])).Len())
-	}
-	return cap
+	return math.Sqrt(ss)
 }
 
 // FitError is how far a body fitted to a clip by optimisation puts its joints from the clip's.

@@ -30,6 +30,8 @@ type model struct {
 	// skinStart[v] to skinStart[v+1] are vertex v's merged weights in skin.
 	skinStart []int32
 	skin      []skinTerm
+
+	normCache // CorrectiveReach's per-vertex norms
 }
 
 // regressorTerm is one nonzero entry of J_regressor's row of a joint.

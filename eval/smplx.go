@@ -36,7 +36,7 @@ type smplxChunk struct {
 	part     motion.BodyPart
 	a, b     mgl64.Vec3 // the rest capsule around the shaped vertices
 	radius   float64
-	others   []smplxOther // the other bones that carry some of them
+	others   []smplxOther               // the other bones that carry some of them
 	corr     [smplx.NumBodyPose]float32 // each joint's largest corrective norm over its vertices
 }
 

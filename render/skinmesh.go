@@ -17,8 +17,8 @@ import (
 // of posed positions and normals refilled for figures posed on the CPU (SMPL-family bodies).
 type skinMesh struct {
 	vao, vbo, joints, colors, posed, ebo uint32
-	vertices                      int
-	indices                       int32
+	vertices                             int
+	indices                              int32
 }
 
 // skinLayout is the static vertex data of a body model: rest position, rest normal, weights.
@@ -26,8 +26,8 @@ var skinLayout = layout{3, 3, 4}
 
 // Attribute locations of skin.vert beyond skinLayout's.
 const (
-	skinJointsLoc = 3
-	skinColorLoc  = 4
+	skinJointsLoc      = 3
+	skinColorLoc       = 4
 	skinPosedLoc       = 5
 	skinPosedNormalLoc = 6
 )
@@ -139,7 +139,7 @@ func (s *skinMesh) release() {
 
 // skinBody is a body model on the GPU at every level of detail, the full mesh first.
 type skinBody struct {
-	levels []skinLevel
+	levels  []skinLevel
 	colors  []color.NRGBA // a coarse level's vertex colours, reused
 	posed   []float32     // a level's posed vertices and normals, reused
 	normals []mgl64.Vec3  // the posed normals of the full model, reused

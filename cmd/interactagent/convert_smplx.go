@@ -83,7 +83,6 @@ func readSequence(cfg convertConfig) (*smplx.Sequence, error) {
 	return smplx.ReadTRUMANS(cfg.In, cfg.From, cfg.To)
 }
 
-
 // convertSMPLXSummary is convert's line about SMPL-family motion: the files, the clip, what was
 // read and on which model, and a note where the file's gender is not the model's.
 func convertSMPLXSummary(cfg convertConfig, clip *motion.Clip, q *smplx.Sequence, m *smplx.Model) string {

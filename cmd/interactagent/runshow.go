@@ -32,6 +32,12 @@ func printRounds(w io.Writer, tr *agent.Trace, dir string) {
 	if s := agent.Summarize(tr); s.Body != "" {
 		fmt.Fprintf(w, "penetration measured on the %s body: %s\n", s.Body, s.PenetrationOn)
 	}
+	for _, r := range tr.Rounds {
+		if f := r.Metrics.Penetration.Fit; f != nil {
+			fmt.Fprintf(w, "round %d: the model fitted to the motion puts its joints %.1f mm from the clip's on average, %.1f mm at most (%s, frame %d)\n",
+				r.Index, f.MeanMM, f.MaxMM, f.WorstJoint, f.WorstFrame)
+		}
+	}
 	fmt.Fprintf(w, "run folder: %s (summary.json, trace.jsonl; round %d: %s/round-%d/ghost.png, motion.json, motion.npy)\n",
 		dir, tr.Final, dir, tr.Final)
 }

@@ -124,8 +124,10 @@ type frameScratch struct {
 	// the proxy's
 	place motion.Placement
 	caps  []motion.Capsule
-	pos   []mgl64.Vec3 // one capsule's points, or the kept chunks' skinned vertices
-	chunk []mgl64.Vec3 // an SMPL-family model's chunk's posed vertices
+	pos   []mgl64.Vec3     // one capsule's points, or the kept chunks' skinned vertices
+	chunk []mgl64.Vec3     // an SMPL-family model's chunk's posed vertices
+	depth []float64        // and the depths of those below the floor
+	who   []distance.Solid // (the floor's)
 	// a mesh's: the chunks of the bones kept (fine), culled by chunkProbe; the entries of fine
 	// kept and their vertices, gathered for one Model.Skin
 	chunkProbe *distance.Probe

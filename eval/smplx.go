@@ -36,15 +36,15 @@ type smplxChunk struct {
 	part     motion.BodyPart
 	a, b     mgl64.Vec3 // the rest capsule around the shaped vertices
 	radius   float64
-	others   []smplxOther               // the other bones that carry some of them
+	weights  []smplxWeight              // the bones that carry some of them, its own too
 	corr     [smplx.NumBodyPose]float32 // each joint's largest corrective norm over its vertices
 }
 
-// smplxOther is a bone other than a chunk's own with the largest weight it has on any of the
-// chunk's vertices.
-type smplxOther struct {
-	joint motion.Joint
-	w     float64
+// smplxWeight is a bone's weight over a chunk's vertices: the middle of its range (0 for a
+// vertex it does not carry) and half the range.
+type smplxWeight struct {
+	joint       motion.Joint
+	mid, spread float64
 }
 
 // NewSMPLX prepares s for penetration: its vertices grouped by the bone that carries them most
@@ -72,16 +72,23 @@ func NewSMPLX(s *smplx.Shaped) (*SMPLX, error) {
 func newSMPLXChunk(s *smplx.Shaped, j motion.Joint, vs []int) smplxChunk {
 	c := smplxChunk{vertices: vs, joint: j, part: jointPart[j]}
 	c.a, c.b, c.radius = restCapsule(pointsOf(s.Vertices, vs))
-	var most [motion.NumJoints]float64
+	var lo, hi [motion.NumJoints]float64
+	for k := range lo {
+		lo[k] = math.Inf(1)
+	}
 	for _, v := range vs {
-		s.Model.Weights(v, func(k motion.Joint, w float64) { most[k] = max(most[k], w) })
+		var w [motion.NumJoints]float64
+		s.Model.Weights(v, func(k motion.Joint, x float64) { w[k] = x })
+		for k := range w {
+			lo[k], hi[k] = min(lo[k], w[k]), max(hi[k], w[k])
+		}
 		for j, n := range s.Model.CorrectiveNorms(v) {
 			c.corr[j] = max(c.corr[j], n)
 		}
 	}
-	for k, w := range most {
-		if w > 0 && motion.Joint(k) != j {
-			c.others = append(c.others, smplxOther{joint: motion.Joint(k), w: w})
+	for k := range hi {
+		if hi[k] > 0 {
+			c.weights = append(c.weights, smplxWeight{joint: motion.Joint(k), mid: (lo[k] + hi[k]) / 2, spread: (hi[k] - lo[k]) / 2})
 		}
 	}
 	return c
@@ -153,6 +160,10 @@ func (b *SMPLX) frame(q *smplx.Pose, sc *frameScratch) frameResult {
 // measure skins chunk c's vertices, the chunk probe's capsule k, and adds their depths to the
 // frame's sum.
 func (b *SMPLX) measure(k int, c *smplxChunk, q *smplx.Pose, sc *frameScratch, out *frameResult) {
+	if sc.chunkProbe.FloorOnly(k) {
+		b.measureFloor(c, q, sc, out)
+		return
+	}
 	sc.chunk = sc.chunk[:0]
 	for _, v := range c.vertices {
 		sc.chunk = append(sc.chunk, q.Vertex(v))
@@ -161,23 +172,49 @@ func (b *SMPLX) measure(k int, c *smplxChunk, q *smplx.Pose, sc *frameScratch, o
 	out.add(1, nil, c.part, depth, who)
 }
 
-// capsule returns a capsule that holds the chunk's vertices at pose q: its rest capsule carried by
-// its bone's transform A_d, widened by how far a corrective can move a vertex (c) and, for each
-// other bone j with weight at most w on a vertex, by w·|(A_j − A_d)(y)| over the rest capsule
-// widened by c, since a vertex lands at A_d(y) + Σ_j w_j·(A_j − A_d)(y) with y its corrected rest
-// position.
+// measureFloor adds the depths below the floor of chunk c's vertices, for a chunk that reaches
+// into no solid: a vertex whose blended position stands higher above the floor than its
+// corrective can move it is not skinned (a foot walking on the floor keeps its chunks near the
+// floor in every frame).
+func (b *SMPLX) measureFloor(c *smplxChunk, q *smplx.Pose, sc *frameScratch, out *frameResult) {
+	sc.depth, sc.who = sc.depth[:0], sc.who[:0]
+	for _, v := range c.vertices {
+		if q.Blend(v)[1] > q.CorrectiveReach(v) {
+			continue
+		}
+		if y := q.Vertex(v)[1]; y < 0 {
+			sc.depth, sc.who = append(sc.depth, -y), append(sc.who, distance.FloorSolid)
+		}
+	}
+	out.add(1, nil, c.part, sc.depth, sc.who)
+}
+
+// capsule returns a capsule that holds the chunk's vertices at pose q. A vertex with corrected
+// rest position y (within the rest capsule widened by c, what the correctives can add) lands at
+// B(y) + Σ_j (w_j − mid_j)·(A_j − A_d)(y), where B = Σ_j mid_j·A_j + (1 − Σ_j mid_j)·A_d is one
+// affine map for the whole chunk and d its bone. B carries the rest capsule to the capsule from
+// B(a) to B(b), its radius stretched by at most the sum of B's coefficients' sizes (each A_j
+// turns rigidly); each bone whose weight varies over the chunk widens it by its half range times
+// |(A_j − A_d)(y)| over the widened rest capsule.
 func (c *smplxChunk) capsule(q *smplx.Pose) geom.Capsule {
 	rd, td := q.Transform(c.joint)
-	corr := q.Reach(&c.corr)
-	reach := c.radius + corr
-	margin := corr
-	for _, o := range c.others {
-		rj, tj := q.Transform(o.joint)
-		dr, dt := rj.Sub(rd), tj.Sub(td)
-		ends := max(dr.Mul3x1(c.a).Add(dt).Len(), dr.Mul3x1(c.b).Add(dt).Len())
-		margin += o.w * (ends + frobenius(dr)*reach)
+	reach := c.radius + q.Reach(&c.corr)
+	var m mgl64.Mat3
+	var t mgl64.Vec3
+	sum, size, margin := 0.0, 0.0, 0.0
+	for _, w := range c.weights {
+		rj, tj := q.Transform(w.joint)
+		m, t = m.Add(rj.Mul(w.mid)), t.Add(tj.Mul(w.mid))
+		sum, size = sum+w.mid, size+math.Abs(w.mid)
+		if w.joint != c.joint && w.spread > 0 {
+			dr, dt := rj.Sub(rd), tj.Sub(td)
+			ends := max(dr.Mul3x1(c.a).Add(dt).Len(), dr.Mul3x1(c.b).Add(dt).Len())
+			margin += w.spread * (ends + frobenius(dr)*reach)
+		}
 	}
-	return geom.Capsule{A: rd.Mul3x1(c.a).Add(td), B: rd.Mul3x1(c.b).Add(td), Radius: c.radius + margin}
+	e := 1 - sum
+	m, t, size = m.Add(rd.Mul(e)), t.Add(td.Mul(e)), size+math.Abs(e)
+	return geom.Capsule{A: m.Mul3x1(c.a).Add(t), B: m.Mul3x1(c.b).Add(t), Radius: size*reach + margin}
 }
 
 // frobenius returns a matrix's Frobenius norm, which bounds how far it can stretch a vector.

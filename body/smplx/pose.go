@@ -83,6 +83,22 @@ func (q *Pose) Vertex(v int) mgl64.Vec3 {
 	}
 }
 
+// Blend returns vertex v carried by its blended skinning transform without its pose corrective:
+// Vertex(v) lies at most CorrectiveReach(v) from it, and it costs a small part of Vertex.
+func (q *Pose) Blend(v int) mgl64.Vec3 {
+	m := q.s.Model
+	var blend [12]float64
+	for _, t := range m.skin[m.skinStart[v]:m.skinStart[v+1]] {
+		blendInto(&blend, &q.f.a[t.joint], t.weight)
+	}
+	x, y, z := q.s.Vertices[v][0], q.s.Vertices[v][1], q.s.Vertices[v][2]
+	return mgl64.Vec3{
+		blend[0]*x + blend[3]*y + blend[6]*z + blend[9] + q.trans[0],
+		blend[1]*x + blend[4]*y + blend[7]*z + blend[10] + q.trans[1],
+		blend[2]*x + blend[5]*y + blend[8]*z + blend[11] + q.trans[2],
+	}
+}
+
 // Weights calls yield with each of vertex v's merged skinning weights (a body joint and its
 // weight), the weights of joints beyond the first 22 added to their body ancestor's.
 func (m *Model) Weights(v int, yield func(j motion.Joint, w float64)) {

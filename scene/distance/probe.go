@@ -58,6 +58,14 @@ func (p *Probe) Reaches(i int) bool {
 	return r[0] < r[1] || p.floor[i]
 }
 
+// FloorOnly reports whether capsule i of the last Frame may reach below the floor and into no
+// solid: its points' depths are then how far they lie below the floor (FloorSolid's), which a
+// caller with cheap bounds on its points can find without computing all of them.
+func (p *Probe) FloorOnly(i int) bool {
+	r := p.ranges[i]
+	return r[0] == r[1] && p.floor[i]
+}
+
 // Depths returns how deep each of points, which must lie on the surface of capsule i of the last
 // Frame, is inside the scene (max(0, −SDF), metres; the floor's underside counts as inside) and
 // the solid each is deepest in (FloorSolid for the floor or none). The slices belong to the probe

@@ -11,7 +11,8 @@ import (
 )
 
 // TestPoseVertexIsSkin: a Pose skins any vertex exactly as Skin does, its transforms carry a
-// vertex of one joint, and no corrective moves a vertex farther than CorrectiveReach says.
+// vertex of one joint, and no corrective moves a vertex farther than CorrectiveReach says, from
+// its rest place nor from its blended position without it (Blend).
 func TestPoseVertexIsSkin(t *testing.T) {
 	s := fitStandIn(t)
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -31,7 +32,7 @@ func TestPoseVertexIsSkin(t *testing.T) {
 		worst, over := 0.0, 0
 		for v := range n {
 			worst = max(worst, q.Vertex(v).Sub(skinned[v]).Len())
-			if corr[v].Len() > q.CorrectiveReach(v)*(1+1e-6)+1e-9 {
+			if corr[v].Len() > q.CorrectiveReach(v)*(1+1e-6)+1e-9 || q.Vertex(v).Sub(q.Blend(v)).Len() > q.CorrectiveReach(v)*(1+1e-6)+1e-9 {
 				over++
 			}
 		}

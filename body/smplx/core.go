@@ -9,6 +9,11 @@ const (
 	MaxShapeColumns = 400
 )
 
+// MaxBetas is the most shape components a Model keeps (Model.NumBetas): the field's motion
+// carries at most 16 (AMASS's SMPL-X and SMPL-H fits; TRUMANS and most fits use 10), and keeping
+// all 300 of an SMPL-X file would hold 38 MB more for components no motion sets.
+const MaxBetas = 16
+
 // numPoseFeatures is the number of pose features a Model keeps: the nine entries of R_j − I of the
 // body joints 1 to 21, column (j−1)·9 + row·3 + col, as lbs.py orders them.
 const numPoseFeatures = NumBodyPose * 9

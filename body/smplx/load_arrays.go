@@ -146,16 +146,16 @@ func (l *modelLoader) shapeDirs() error {
 	})
 }
 
-// keptShapes returns how many of a file's shapedirs columns are shape components, as the smplx
-// package's body_models.py reads them: an SMPL-X file with 400 columns has 300 shape and 100
-// expression components, one with fewer (the 2019 files: 20) 10 and 10; SMPL and SMPL-H files have
-// only shape components.
+// keptShapes returns how many of a file's shapedirs columns are kept: its shape components, as
+// the smplx package's body_models.py reads them (an SMPL-X file with 400 columns has 300 shape and
+// 100 expression components, one with fewer — the 2019 files: 20 — 10 and 10; SMPL and SMPL-H
+// files have only shape components), at most MaxBetas of them.
 func keptShapes(f Family, cols int) int {
 	switch {
 	case f != SMPLX:
-		return cols
+		return min(cols, MaxBetas)
 	case cols >= 400:
-		return 300
+		return MaxBetas
 	}
 	return min(10, cols)
 }

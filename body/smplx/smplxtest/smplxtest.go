@@ -148,15 +148,16 @@ func roundAll(xs []float64) {
 func round32(x float64) float64 { return float64(float32(x)) }
 
 // ShapeCount is the number of shape components a reader keeps of a file with o's layout (the rest
-// of the columns are SMPL-X expressions): for SMPL-X 300 when the file has at least 400 columns,
-// else 10 (as the smplx package's body_models.py reads them); for SMPL and SMPL-H every column.
+// of the columns are SMPL-X expressions, or components past smplx.MaxBetas): for SMPL-X
+// MaxBetas of its 300 when the file has at least 400 columns, else 10 (as the smplx package's
+// body_models.py reads them); for SMPL and SMPL-H every column up to MaxBetas.
 func ShapeCount(o Options) int {
 	o, _ = o.resolved()
 	if o.Family != smplx.SMPLX {
-		return o.ShapeColumns
+		return min(o.ShapeColumns, smplx.MaxBetas)
 	}
 	if o.ShapeColumns >= 400 {
-		return 300
+		return smplx.MaxBetas
 	}
 	return min(10, o.ShapeColumns)
 }

@@ -204,6 +204,14 @@ func (b benchSetup) backends(m *bench.Manifest) error {
 	}
 	m.Settings = b.settings
 	m.Settings.Body = "" // each trial runs on its own (Manifest.Bodies)
+	if slices.Contains(m.Bodies, eval.BodySMPLX) {
+		// bench.json records the file the environment named, and a missing or bad one fails here,
+		// before any trial
+		m.Settings.SMPLX = wiring.SMPLXPath(m.Settings.SMPLX)
+		if _, err := wiring.OpenBody(eval.BodySMPLX, m.Settings.SMPLX); err != nil {
+			return usageError{"--body smplx: " + err.Error()}
+		}
+	}
 	return nil
 }
 

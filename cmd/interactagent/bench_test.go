@@ -36,6 +36,7 @@ func twoTaskSuite(t *testing.T, dir string) string {
 }
 
 func TestBenchFlagErrors(t *testing.T) {
+	t.Setenv("INTERACTAGENT_SMPLX", "")
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out")
 	tests := []struct {
@@ -44,7 +45,8 @@ func TestBenchFlagErrors(t *testing.T) {
 	}{
 		{[]string{"bench", "--modes", "naive,quick", "--out", out}, []string{"--modes", `"quick"`, "naive, online, offline or full"}},
 		{[]string{"bench", "--modes", "naive,naive", "--out", out}, []string{"at most once"}},
-		{[]string{"bench", "--body", "human,smplx", "--out", out}, []string{"--body", `"smplx"`, "human", "proxy"}},
+		{[]string{"bench", "--body", "human,mannequin", "--out", out}, []string{"--body", `"mannequin"`, "human", "proxy", "smplx"}},
+		{[]string{"bench", "--body", "human,smplx", "--out", out}, []string{"--body smplx", "smpl-x.is.tue.mpg.de", "--smplx FILE"}},
 		{[]string{"bench", "--body", "proxy,proxy", "--out", out}, []string{"bodies", "at most once"}},
 		{[]string{"bench", "--shard", "3/2", "--out", out}, []string{"--shard", "3/2", "0 ≤ i < n"}},
 		{[]string{"bench", "--shard", "half", "--out", out}, []string{"want i/n"}},

@@ -31,7 +31,8 @@ func TestRenderRejectsBadCommandLines(t *testing.T) {
 		{[]string{"render", "--motion", clip, "--start", "1,2", "--out", filepath.Join(dir, "x.png")}, "--start"},
 		{[]string{"render", "--motion", clip, "--view", "orbit:1,2", "--out", filepath.Join(dir, "x.png")}, "orbit:YAW"},
 		{[]string{"render", "--motion", clip, "--view", "sideways", "--out", filepath.Join(dir, "x.png")}, `render: view "sideways": want top, oblique`},
-		{[]string{"render", "--motion", clip, "--body", "smplx", "--out", filepath.Join(dir, "x.png")}, `--body: wiring: eval: unknown body "smplx"`},
+		{[]string{"render", "--motion", clip, "--body", "mannequin", "--out", filepath.Join(dir, "x.png")}, `--body: wiring: eval: unknown body "mannequin"`},
+		{[]string{"render", "--motion", clip, "--body", "smplx", "--smplx", filepath.Join(dir, "nonesuch.npz"), "--out", filepath.Join(dir, "x.png")}, `nonesuch.npz`},
 	}
 	for _, c := range cases {
 		code, _, errOut := runCmd(c.args...)

@@ -47,7 +47,7 @@ type Model struct {
 	Template []mgl64.Vec3 // v_template, metres, Y up, facing +Z, left at +X
 	Faces    [][3]uint32  // triangles
 	Parents  []int        // each joint's parent, Parents[0] = -1; len is the number of joints
-	NumBetas int          // the shape components kept (the file's shape part; expressions are not)
+	NumBetas int          // the shape components kept: the file's first ones, at most MaxBetas (expressions never)
 
 	model // the arrays posing reads; see core.go
 }

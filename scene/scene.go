@@ -7,11 +7,37 @@ import (
 	"interactagent/motion"
 )
 
-// Scene is a room: its objects (walls included), where the person starts, and a name.
+// Scene is a room: its objects (walls included), where the person starts, and a name; and, for a
+// room scanned or voxelised as a dataset ships it (TRUMANS), its occupancy grid.
 type Scene struct {
 	Name    string
 	Objects []*Object
 	Start   motion.State
+	// Grid, when set, is the room's occupancy as the dataset ships it; package distance measures
+	// penetration and the walkable floor with it beside the objects' meshes (docs/trumans.md says
+	// which wins where they disagree).
+	Grid *Grid
+}
+
+// Grid is an occupancy grid: the box [Lo, Lo + Voxel·Dims) split into Dims[0]×Dims[1]×Dims[2]
+// cubic voxels of side Voxel (metres, world space, Y up), each occupied or free. Voxel (i, j, k)
+// holds the points p with floor((p − Lo)/Voxel) = (i, j, k) and is Occupied[(i·Dims[1] + j)·Dims[2]
+// + k] (x slowest, z fastest, as TRUMANS' (300, 100, 400) arrays are laid out). OutsideOccupied
+// says what points outside the box are: TRUMANS' loader counts them as occupied.
+type Grid struct {
+	Lo              mgl64.Vec3
+	Voxel           float64
+	Dims            [3]int
+	Occupied        []bool
+	OutsideOccupied bool
+}
+
+// Index returns the index in Occupied of voxel (i, j, k).
+func (g *Grid) Index(i, j, k int) int { return (i*g.Dims[1]+j)*g.Dims[2] + k }
+
+// Hi returns the far corner of the grid's box.
+func (g *Grid) Hi() mgl64.Vec3 {
+	return g.Lo.Add(mgl64.Vec3{float64(g.Dims[0]), float64(g.Dims[1]), float64(g.Dims[2])}.Mul(g.Voxel))
 }
 
 // Object is one thing in the scene, such as "sofa_1": a category ("sofa"), a display name, the

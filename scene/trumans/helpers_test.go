@@ -1,0 +1,5 @@
+package trumans_test
+
+import "github.com/go-gl/mathgl/mgl64"
+
+func mgl(x, y, z float64) mgl64.Vec3 { return mgl64.Vec3{x, y, z} }

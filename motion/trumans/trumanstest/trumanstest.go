@@ -41,10 +41,10 @@ type Options struct {
 	Joints int          // joints per frame of human_joints.npy (≥ 22); 24 when zero
 }
 
-// WalkAndSit walks 2.3 m forward, turns round and sits on a 0.44 m seat: in the built-in living
+// WalkAndSit walks 2 m forward, turns round and sits on a 0.44 m seat: in the built-in living
 // room from the default start, onto the middle of the sofa.
 var WalkAndSit = []Step{
-	{Do: []string{"A person walks forward 2.3 meters", "A person turns right by 180 degrees"}, Text: "walk to the sofa"},
+	{Do: []string{"A person walks forward 2 meters", "A person turns right by 180 degrees"}, Text: "walk to the sofa"},
 	{Do: []string{"A person sits down on a 0.44 meter high seat"}, Text: "sit on the sofa"},
 }
 

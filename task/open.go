@@ -122,23 +122,25 @@ func scenesNextTo(s *Suite, dir string) {
 	}
 }
 
-// refNextTo returns the reference ref with its file's path taken through dir, when the file exists
-// there; false when it does not, or when ref cannot be read (SetAsideUnmeasurable says why it
-// cannot be opened).
+// refNextTo returns the reference ref with its file's path taken through dir, when the file (or
+// folder) exists there; false when it does not, or when ref cannot be read (SetAsideUnmeasurable
+// says why it cannot be opened). The reference is read after the join, so that a TRUMANS folder
+// next to the suite takes its #SCENE.
 func refNextTo(ref, dir string) (string, bool) {
-	r, err := ParseRef(ref)
+	r, err := ParseRef(filepath.Join(dir, ref))
 	if err != nil {
 		return "", false
 	}
-	if _, err := os.Stat(filepath.Join(dir, r.File)); err != nil {
+	if _, err := os.Stat(r.File); err != nil {
 		return "", false
 	}
-	r.File = filepath.Join(dir, r.File)
 	return r.String(), true
 }
 
 // OpenScene opens a scene reference, as tasks, run folders and the command line write them: a
-// built-in room's name, a scene file, or one plan of a UniHSI plan file (PLANS.json#ID).
+// built-in room's name, a scene file (a TRUMANS room manifest among them), one plan of a UniHSI
+// plan file (PLANS.json#ID), or one room of a TRUMANS folder (FOLDER#SCENE; FOLDER for its only
+// room).
 func OpenScene(ref string) (*scene.Scene, error) {
 	r, err := ParseRef(ref)
 	if err != nil {

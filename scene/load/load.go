@@ -1,5 +1,6 @@
-// Package load opens scenes: a built-in room by name, or a file by its extension through the
-// loader it needs (glTF/GLB, OBJ, our layout JSON, one plan of UniHSI plans). The CLI, the desktop
+// Package load opens scenes: a built-in room by name, a file by its extension through the loader
+// it needs (glTF/GLB, OBJ, our layout JSON, one plan of UniHSI plans, a TRUMANS room manifest), or
+// a TRUMANS folder (one of its rooms). The CLI, the desktop
 // app and the benchmark reach it through task.OpenScene, which reads their references
 // (FILE.json#ID); it lives apart from package scene because the loaders it dispatches to build on
 // scene's types.
@@ -21,20 +22,26 @@ import (
 	"interactagent/scene/furniture"
 	"interactagent/scene/gltf"
 	"interactagent/scene/obj"
+	"interactagent/scene/trumans"
 	"interactagent/scene/unihsi"
 )
 
-// Scene opens a scene by name: a built-in room ("living_room"), or else a file as File reads it,
-// with id naming one plan of a UniHSI plan file ("" for none). When name is neither a built-in
+// Scene opens a scene by name: a built-in room ("living_room"), a TRUMANS folder (docs/trumans.md)
+// with id naming one of its rooms ("" for its only one), or else a file as File reads it, with id
+// naming one plan of a UniHSI plan file ("" for none). When name is neither a built-in
 // room nor a file, the error lists the built-in names. A reference written as FILE.json#ID is
 // split into file and id by task.ParseRef, which every front end calls (task.OpenScene).
 func Scene(name, id string) (*scene.Scene, error) {
 	if id == "" && slices.Contains(furniture.BuiltinNames(), name) {
 		return furniture.Builtin(name)
 	}
-	if _, err := os.Stat(name); errors.Is(err, os.ErrNotExist) {
+	st, err := os.Stat(name)
+	if errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("scene: no built-in scene %q and no such file; built-in scenes: %s",
 			shown(name, id), strings.Join(furniture.BuiltinNames(), ", "))
+	}
+	if err == nil && st.IsDir() {
+		return trumans.Open(name, id)
 	}
 	return File(name, id)
 }
@@ -48,10 +55,14 @@ func shown(name, id string) string {
 }
 
 // File reads a scene file by its extension: .gltf/.glb (glTF 2.0), .obj (Wavefront) or .json, which
-// is either a scene layout (docs/scene-layout.md; it has a "room") or a file of UniHSI scene
-// plans. A plan file holds many plans: id names one ("0003" of partnet_train_hard.json); without
+// is a scene layout (docs/scene-layout.md; it has a "room"), a TRUMANS room manifest
+// (docs/trumans.md; its "format" is "trumans-room", and its paths may reach anywhere) or a file of
+// UniHSI scene plans. A plan file holds many plans: id names one ("0003" of partnet_train_hard.json); without
 // it the file must hold exactly one plan. Only a plan file takes an id.
 func File(p, id string) (*scene.Scene, error) {
+	if id == "" && isManifest(p) {
+		return trumans.OpenManifest(p)
+	}
 	dir, base := filepath.Split(p)
 	if dir == "" {
 		dir = "."
@@ -107,6 +118,12 @@ func loadJSON(fsys fs.FS, name, id string) (*scene.Scene, error) {
 		return nil, &scene.FormatError{Format: "json", Path: name,
 			Msg: "want a scene layout or UniHSI plans (a JSON object): " + err.Error()}
 	}
+	if trumans.IsManifest(data) {
+		if id != "" {
+			return nil, fmt.Errorf("scene: load %s: a TRUMANS manifest describes one room, nothing to choose with #%s", name, id)
+		}
+		return trumans.OpenManifestFS(fsys, name)
+	}
 	if top["room"] != nil {
 		if id != "" {
 			return nil, fmt.Errorf("scene: load %s: a layout file has no plans to choose with #%s", name, id)
@@ -142,4 +159,18 @@ func pickPlan(plans []*unihsi.Plan, name, id string) (*scene.Scene, error) {
 		}
 	}
 	return nil, fmt.Errorf("scene: load %s: no plan %q among its %d plans", name, id, len(plans))
+}
+
+// isManifest reports whether the file p is a TRUMANS room manifest: a .json file, within the
+// manifest's size limit, whose "format" says so.
+func isManifest(p string) bool {
+	if !strings.EqualFold(filepath.Ext(p), ".json") {
+		return false
+	}
+	st, err := os.Stat(p)
+	if err != nil || st.Size() > trumans.MaxManifestBytes {
+		return false
+	}
+	data, err := os.ReadFile(p)
+	return err == nil && trumans.IsManifest(data)
 }

@@ -7,16 +7,19 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"interactagent/fileio"
+	"interactagent/scene/furniture"
 	"interactagent/task"
 )
 
 // runImport imports UniHSI scene plans as a suite of tasks over proxy scenes and writes it,
 // atomically: PLANS.json (every plan) or PLANS.json#ID (one), or several of them into one suite
 // → --out SUITE.json. Scene references in the suite point at the plan files from the suite's
-// folder.
+// folder. TRUMANS_DIR#SCENE imports a TRUMANS scene's annotated actions (task.ImportTRUMANS), its
+// goals read in the room --scene names (the TRUMANS room itself by default).
 func runImport(ctx context.Context, args []string, stdout io.Writer) error {
 	c, err := importArgs(args, stdout)
 	if err != nil {
@@ -42,14 +45,16 @@ func runImport(ctx context.Context, args []string, stdout io.Writer) error {
 type importConfig struct {
 	refs      []string
 	out, name string
+	scene     string // the room TRUMANS goals are read in; "" for the recording's own
 }
 
 // importArgs reads import's command line into its config.
 func importArgs(args []string, stdout io.Writer) (importConfig, error) {
-	fs := newFlags("import", "PLANS.json[#ID]... --out SUITE.json", stdout)
+	fs := newFlags("import", "PLANS.json[#ID]... --out SUITE.json\n       interactagent import [flags] TRUMANS_DIR#SCENE... --out SUITE.json [--scene ROOM]", stdout)
 	var c importConfig
 	fs.StringVar(&c.out, "out", "", "the suite file to write (JSON, docs/unihsi.md); required")
 	fs.StringVar(&c.name, "name", "", "the suite's name (default: the plan file's, or the files' joined by +)")
+	fs.StringVar(&c.scene, "scene", "", "for TRUMANS_DIR#SCENE: the room its goals are read in and its tasks name (default: TRUMANS_DIR#SCENE, the recording's own room)")
 	if err := fs.parse(args); err != nil {
 		return c, err
 	}
@@ -61,7 +66,7 @@ func importArgs(args []string, stdout io.Writer) (importConfig, error) {
 func (c importConfig) check() error {
 	switch {
 	case len(c.refs) == 0:
-		return usageError{"want at least one plan file PLANS.json[#ID] (see --help)"}
+		return usageError{"want at least one plan file PLANS.json[#ID] or TRUMANS recording TRUMANS_DIR#SCENE (see --help)"}
 	case c.out == "":
 		return usageError{"want --out SUITE.json, the suite file to write (see --help)"}
 	case !strings.EqualFold(filepath.Ext(c.out), ".json"):
@@ -73,7 +78,7 @@ func (c importConfig) check() error {
 // suite imports the plan files into one suite whose scene references reach them from the folder
 // the suite is written to.
 func (c importConfig) suite() (*task.Suite, error) {
-	s, err := importAll(c.refs, c.name)
+	s, err := importAll(c.refs, c.name, c.scene)
 	if err != nil {
 		return nil, err
 	}
@@ -84,12 +89,12 @@ func (c importConfig) suite() (*task.Suite, error) {
 }
 
 // importAll imports every plan file and joins them into one suite; a task id met twice is an error.
-func importAll(refs []string, name string) (*task.Suite, error) {
+func importAll(refs []string, name, room string) (*task.Suite, error) {
 	var all *task.Suite
 	var names []string
 	seen := map[string]string{}
 	for _, ref := range refs {
-		s, err := task.ImportUniHSI(ref)
+		s, err := importOne(ref, room)
 		if err != nil {
 			return nil, err
 		}
@@ -131,6 +136,17 @@ func joinSuites(all, s *task.Suite) *task.Suite {
 // dir, the suite's folder, where suites' scene files are looked for first.
 func scenesFrom(s *task.Suite, dir string) error {
 	for i, t := range s.Tasks {
+		if slices.Contains(furniture.BuiltinNames(), t.Scene) {
+			continue
+		}
+		if dir, name, ok := task.ParseTRUMANSRef(t.Scene); ok { // licensed data stays where it is: an absolute path
+			abs, err := filepath.Abs(dir)
+			if err != nil {
+				return err
+			}
+			s.Tasks[i].Scene = task.TRUMANSRef(abs, name)
+			continue
+		}
 		r, err := task.ParseRef(t.Scene)
 		if err != nil {
 			return err

@@ -32,6 +32,7 @@ const (
 	nearPlanes    nearMode = iota // a convex solid: the listed planes decide
 	nearAllPlanes                 // a convex solid with too many planes to list: box, then all
 	nearAxis                      // another closed solid: axis-sample bounds, then the exact search
+	nearGrid                      // the occupancy grid (GridSolid): its interpolated distance
 )
 
 // maxCapsulePlanes is the most face planes a nearSolid keeps; a capsule touching a box from one
@@ -61,6 +62,9 @@ func (f *DepthField) capsuleSolids(a, b mgl64.Vec3, r float64, candidates []Soli
 			dst = append(dst, n)
 		}
 	}
+	if f.grid != nil && f.grid.nearCapsule(a, b, r, CullTolerance) {
+		dst = append(dst, nearSolid{solid: GridSolid, mode: nearGrid})
+	}
 	return dst, f.sdf.floor && min(a.Y(), b.Y())-r+CullTolerance < 0
 }
 
@@ -73,10 +77,8 @@ func (f *DepthField) depthAmong(p mgl64.Vec3, near []nearSolid, floor bool) (flo
 		best = max(0, -p.Y())
 	}
 	for i := range near {
-		n := &near[i]
-		s := &f.sdf.solids[n.solid]
-		if d := s.nearDepth(n, p); d > best {
-			best, who = d, n.solid
+		if d := f.nearDepth(&near[i], p); d > best {
+			best, who = d, near[i].solid
 		}
 	}
 	return best, who
@@ -86,16 +88,24 @@ func (f *DepthField) depthAmong(p mgl64.Vec3, near []nearSolid, floor bool) (flo
 // who[k] to the solid there. ps must lie on the capsule capsuleSolids made n for; depth and who
 // are as long as ps. Taking one solid at a time over a capsule's points keeps the loop tight.
 func (f *DepthField) depths(n *nearSolid, ps []mgl64.Vec3, depth []float64, who []Solid) {
-	s := &f.sdf.solids[n.solid]
 	if n.mode == nearPlanes {
+		s := &f.sdf.solids[n.solid]
 		s.depthsByPlanes(n.planes[:n.nPlanes], n.planeHi[:n.nPlanes], ps, depth, who, n.solid)
 		return
 	}
 	for k, p := range ps {
-		if d := s.nearDepth(n, p); d > depth[k] {
+		if d := f.nearDepth(n, p); d > depth[k] {
 			depth[k], who[k] = d, n.solid
 		}
 	}
+}
+
+// nearDepth returns how deep p, a point of the capsule n was made for, is inside n's solid.
+func (f *DepthField) nearDepth(n *nearSolid, p mgl64.Vec3) float64 {
+	if n.mode == nearGrid {
+		return f.gridDepth(p)
+	}
+	return f.sdf.solids[n.solid].nearDepth(n, p)
 }
 
 // nearDepth returns how deep p, a point of the capsule n was made for, is inside the solid.

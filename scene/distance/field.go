@@ -4,7 +4,6 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/geom"
-	"interactagent/scene"
 )
 
 // DepthField is the fast path for penetration metrics: it answers how deep a point is inside the
@@ -38,18 +37,20 @@ import (
 // There is no dense grid to fill: preparation is the exact SDF's build (welding, pseudonormals,
 // convexity, BVHs, and its sparse cell lists near surfaces), so it scales with triangles and
 // surfaces, not with room volume. A DepthField is immutable and safe for concurrent use.
+//
+// A scene with an occupancy grid (scene.Grid) has one more solid, GridSolid: see GridSolid for
+// what of the grid counts beside the meshes and how capsules are culled against it.
 type DepthField struct {
-	sdf *Exact
+	sdf  *Exact
+	grid *GridSDF // nil: the scene has no grid
 }
 
 // CullTolerance is how far (metres) a capsule may reach into a solid or below the floor and still
 // be culled; see DepthField.
 const CullTolerance = 1e-4
 
-// NewDepthField prepares a scene for penetration queries.
-func NewDepthField(s *scene.Scene) *DepthField { return NewExact(s).DepthField() }
-
-// DepthField returns the depth field over an exact SDF already built.
+// DepthField returns the depth field over an exact SDF already built (without the scene's grid:
+// NewDepthField adds that).
 func (e *Exact) DepthField() *DepthField { return &DepthField{sdf: e} }
 
 // Exact returns the exact signed distance the field is built on.
@@ -67,6 +68,9 @@ func (f *DepthField) Depth(p mgl64.Vec3) (float64, Solid) {
 			best, who = d, si
 		}
 	})
+	if d := f.gridDepth(p); d > best {
+		best, who = d, GridSolid
+	}
 	return best, who
 }
 
@@ -121,8 +125,14 @@ func (e *Exact) walkTop(enter func(n *bvhNode, s int) bool, leaf func(si Solid))
 	}
 }
 
-// SolidPart returns the object id and part name of solid s (empty for FloorSolid).
-func (f *DepthField) SolidPart(s Solid) (object, part string) { return f.sdf.SolidPart(int(s)) }
+// SolidPart returns the object id and part name of solid s (empty for FloorSolid; GridObject
+// and GridPart for GridSolid).
+func (f *DepthField) SolidPart(s Solid) (object, part string) {
+	if s == GridSolid && f.grid != nil {
+		return GridObject, GridPart
+	}
+	return f.sdf.SolidPart(int(s))
+}
 
 // Solid names one closed piece of the scene that a point can be inside: an index into the exact
 // SDF's pieces, or FloorSolid for the solid below the floor (and for a point inside nothing).

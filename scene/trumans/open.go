@@ -42,9 +42,13 @@ func OpenFS(fsys fs.FS, where, sceneName string) (*scene.Scene, error) {
 	}
 	m, err := folderManifest(fsys, name)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w (in %s)", err, where)
 	}
-	return m.open(fsys)
+	s, err := m.open(fsys)
+	if err != nil {
+		return nil, fmt.Errorf("%w (in %s)", err, where)
+	}
+	return s, nil
 }
 
 // Scenes returns the rooms of a TRUMANS folder: the names of its Scene_mesh/*.obj, sorted.

@@ -362,7 +362,7 @@ func (w *Window) menu() *fyne.MainMenu {
 	for _, d := range RecentRuns(w.app.Preferences()) {
 		recent.ChildMenu = appendItem(recent.ChildMenu, fyne.NewMenuItem(d, func() { w.report(w.OpenRun(d)) }))
 	}
-	file := fyne.NewMenu("File", open, openBundle, openMotion, openTRUMANS, recent)
+	file := fyne.NewMenu("File", open, openBundle, openMotion, openTRUMANS, w.addRecordingItem(), recent)
 	export := fyne.NewMenu("Export",
 		fyne.NewMenuItem("Grid as MP4…", func() { w.exportDialog(true, ".mp4") }),
 		fyne.NewMenuItem("Focused round as MP4…", func() { w.exportDialog(false, ".mp4") }),

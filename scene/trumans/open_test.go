@@ -143,4 +143,3 @@ func ids(s *scene.Scene) []string {
 	}
 	return out
 }
-

@@ -37,8 +37,9 @@ type Floor struct {
 }
 
 // New builds the walkable floor of s. Obstacles are the triangles of every part of every
-// object that is not a floor (walls included) within the height band, and the inside of closed
-// parts that span the whole band (a wardrobe whose top is above the band is solid, not a ring of
+// object that is not a floor (walls included) within the height band, the columns of the scene's
+// occupancy grid with an occupied voxel in the band (and, when the grid says so, everything
+// outside its box; see eachGridPoly), and the inside of closed parts that span the whole band (a wardrobe whose top is above the band is solid, not a ring of
 // walls). It fails on a nil scene, bad options, a mesh with an index out of range, or a grid of
 // more than MaxCells cells.
 func New(s *scene.Scene, opt Options) (*Floor, error) {
@@ -96,7 +97,7 @@ func checkMesh(m *scene.Mesh) error {
 }
 
 // extentOf returns the area the grid covers: the options' Extent, or the box around the
-// scene's obstacles, stand points and start, grown by the margin (a stand point may lie beyond
+// scene's obstacles, its occupancy grid's box, stand points and start, grown by the margin (a stand point may lie beyond
 // every obstacle: UniHSI's reach targets). Non-finite points do not count.
 func extentOf(s *scene.Scene, opt Options) geom.Box {
 	if opt.Extent != (geom.Box{}) {
@@ -118,6 +119,9 @@ func extentOf(s *scene.Scene, opt Options) geom.Box {
 				b = b.AddPoint(sp)
 			}
 		}
+	}
+	if g := s.Grid; gridUsable(g) {
+		b = b.Union(geom.Box{Lo: g.Lo, Hi: g.Hi()})
 	}
 	if b.Empty() {
 		b = geom.BoxAround(mgl64.Vec3{})

@@ -20,14 +20,23 @@ import (
 // in a dense mesh is many of them: the small triangles in the middle of a smooth sofa's top
 // cost a few dozen cells each instead of a few hundred (a quarter off building a room of
 // 300,000 triangles).
+//
+// The scene's occupancy grid, when it has one, adds its blocked columns (see eachGridPoly).
 func (f *Floor) rasterise(s *scene.Scene) {
-	f.eachPoly(s, func(p poly) { f.rasterisePoly(&p, 0) })
+	f.eachObstacle(s, func(p poly) { f.rasterisePoly(&p, 0) })
 	reach := max(f.opt.Clearance, f.opt.Cell)
-	f.eachPoly(s, func(p poly) {
+	f.eachObstacle(s, func(p poly) {
 		if !f.buried(&p) {
 			f.rasterisePoly(&p, reach)
 		}
 	})
+}
+
+// eachObstacle calls fn with every obstacle polygon: the meshes' (eachPoly) and the grid's
+// (eachGridPoly).
+func (f *Floor) eachObstacle(s *scene.Scene, fn func(poly)) {
+	f.eachPoly(s, fn)
+	f.eachGridPoly(s.Grid, fn)
 }
 
 // eachPoly calls fn with the part within the band of every triangle of every object that is not

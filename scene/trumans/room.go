@@ -16,7 +16,8 @@ import (
 const (
 	// CategoryRoom is the category of the room mesh's static remainder: not a wall, not the floor.
 	CategoryRoom = "room"
-	floorSlack   = 0.03 // how far above the lowest point a floor triangle may reach (m)
+	floorSlack   = 0.03 // the floor's thickness of tolerance (m)
+	floorSearch  = 0.5  // how far above the mesh's lowest point the floor may lie (m)
 	wallHeight   = 1.8  // the least height of a connected piece taken for a wall (m)
 	wallReach    = 0.3  // how near the mesh's outer box a wall piece must come (m)
 	flatNormal   = 0.9  // |n.y| above which a triangle faces up or down
@@ -69,15 +70,16 @@ func namedClass(o *scene.Object, p scene.Part) int {
 }
 
 // classify gives every triangle its class: the OBJ's names where they say, else the floor's
-// up-facing triangles at the lowest level, the walls' connected pieces (at least wallHeight tall,
+// up-facing triangles at the floor's level (floorLevel), the walls' connected pieces (at least wallHeight tall,
 // reaching the mesh's outer box) and the ceiling's down-facing triangles at the top.
 func classify(m *scene.Mesh, named []int) []int {
 	b := m.Bounds()
+	level := floorLevel(m, b.Lo.Y())
 	class := make([]int, len(m.Triangles))
 	for i := range m.Triangles {
 		class[i] = named[i]
 		if class[i] < 0 {
-			class[i] = flatClass(m, i, b.Lo.Y(), b.Hi.Y())
+			class[i] = flatClass(m, i, level, b.Hi.Y())
 		}
 	}
 	markWalls(m, class, b.Lo, b.Hi)
@@ -89,8 +91,29 @@ func classify(m *scene.Mesh, named []int) []int {
 	return class
 }
 
-// flatClass returns classFloor for an up-facing triangle at the floor, classWall for a
-// down-facing one at the top of a room at least wallHeight tall, and -1 otherwise.
+// floorLevel returns the floor's height: of the heights within floorSearch of the mesh's lowest
+// point lo, the one (in floorSlack bins) with the most up-facing area, so that a floor slab's
+// underside or a sunken step does not pass for the floor; lo when nothing faces up there.
+func floorLevel(m *scene.Mesh, lo float64) float64 {
+	search, bin := floorSearch, floorSlack
+	area := make([]float64, int(search/bin)+1)
+	for i := range m.Triangles {
+		if a, y, ok := upFacing(m, i); ok && y-lo <= floorSearch {
+			area[int((y-lo)/bin)] += a
+		}
+	}
+	best := 0
+	for k := range area {
+		if area[k] > area[best] {
+			best = k
+		}
+	}
+	return lo + float64(best)*bin
+}
+
+// flatClass returns classFloor for an up-facing triangle at the floor's level lo (within
+// floorSlack), classWall for a down-facing one at the top hi of a room at least wallHeight tall,
+// and -1 otherwise.
 func flatClass(m *scene.Mesh, i int, lo, hi float64) int {
 	a, b, c := m.Triangle(i)
 	n := b.Sub(a).Cross(c.Sub(a))
@@ -101,7 +124,7 @@ func flatClass(m *scene.Mesh, i int, lo, hi float64) int {
 	ny := n.Y() / l
 	top, bottom := max(a.Y(), b.Y(), c.Y()), min(a.Y(), b.Y(), c.Y())
 	switch {
-	case ny > flatNormal && top <= lo+floorSlack:
+	case ny > flatNormal && top <= lo+2*floorSlack && bottom >= lo-floorSlack:
 		return classFloor
 	case ny < -flatNormal && bottom >= hi-floorSlack && hi-lo >= wallHeight:
 		return classWall

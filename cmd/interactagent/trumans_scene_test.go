@@ -79,3 +79,23 @@ func TestRenderDrawsTRUMANSRoom(t *testing.T) {
 		t.Logf("render said: %s", out)
 	}
 }
+
+// TestBenchOnTRUMANSRoom benches a suite whose task names a TRUMANS folder next to the suite file
+// (FOLDER#SCENE, relative to the suite): the task is measured and the chair sat on.
+func TestBenchOnTRUMANSRoom(t *testing.T) {
+	dir := t.TempDir()
+	if err := trumanstest.Write(filepath.Join(dir, "TRUMANS"), trumanstest.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	suite := `{"name": "trumans", "tasks": [{"id": "chair", "scene": "TRUMANS#room_01", "instruction": "Sit on the chair.",
+	 "steps": [[{"object": "chair_01", "part": "seat*", "joint": "pelvis", "contact": "contact", "direction": "up"}]], "complexity": "low"}]}`
+	file := filepath.Join(dir, "suite.json")
+	if err := os.WriteFile(file, []byte(suite), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "b")
+	text := checkRun(t, []string{"bench", "--suite", file, "--modes", "naive", "--workers", "1", "--out", out}, 0, []string{"| naive |", "[1/1]"})
+	if !strings.Contains(text, "| naive | 100.0 |") { // success under the released rule
+		t.Errorf("the chair was not sat on:\n%s", text)
+	}
+}

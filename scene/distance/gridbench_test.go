@@ -1,12 +1,14 @@
 package distance
 
 import (
+	"fmt"
 	"sync"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/scene"
+	"interactagent/scene/furniture"
 )
 
 // benchGrid is a room the size of TRUMANS' grids, 300 × 100 × 400 voxels of 2 cm over x ∈ [−3, 3],
@@ -44,4 +46,67 @@ func BenchmarkGridSDF(b *testing.B) {
 		NewGridSDF(g)
 	}
 	b.ReportMetric(float64(benchCPU()-cpu)/float64(b.N), "cpu-ns/op")
+}
+
+// BenchmarkGridDepthField measures NewDepthField of a TRUMANS-sized room with both: the grid of
+// BenchmarkGridSDF and, standing on its boxes, every kind of procedural furniture (closed meshes),
+// so that the voxels near them are tested for ownership before the transform.
+func BenchmarkGridDepthField(b *testing.B) {
+	s := &scene.Scene{Name: "grid room", Grid: benchGrid()}
+	spots := []mgl64.Vec3{{-0.2, 0, -0.5}, {1.8, 0, 2.5}, {-2.1, 0, 3}, {1.5, 0, -2.5}, {-2, 0, -3.6}}
+	for i, k := range furniture.Kinds() {
+		o, err := furniture.New(furniture.Spec{Kind: k, ID: fmt.Sprintf("%s_%d", k, i), Position: spots[i%len(spots)], Yaw: 0.4 * float64(i)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.Objects = append(s.Objects, o)
+	}
+	b.ReportAllocs()
+	cpu := benchCPU()
+	for b.Loop() {
+		NewDepthField(s)
+	}
+	b.ReportMetric(float64(benchCPU()-cpu)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(s.TriangleCount()), "triangles")
+}
+
+// BenchmarkGridDepthField300k is the dense case: 58 closed spheres of 5,120 triangles each (297k
+// triangles) in the TRUMANS-sized room, each also voxelised into its grid, so that every voxel of
+// their shells is tested for ownership by a nearest-triangle search.
+func BenchmarkGridDepthField300k(b *testing.B) {
+	base := benchGrid()
+	g := *base
+	g.Occupied = append([]bool(nil), base.Occupied...)
+	s := &scene.Scene{Name: "grid room 300k", Grid: &g}
+	for n := 0; n < 58; n++ {
+		c := mgl64.Vec3{-2.4 + 0.8*float64(n%7), 0.3 + 0.6*float64(n/7%3), -3.2 + 0.8*float64(n/7)}
+		s.Objects = append(s.Objects, &scene.Object{ID: fmt.Sprintf("ball_%d", n), Category: "ball",
+			Parts: []scene.Part{{Name: "body", Kind: scene.PartBody, Mesh: testIcosphere(c, 0.25, 4)}}})
+		voxeliseBall(&g, c, 0.25)
+	}
+	b.ReportAllocs()
+	cpu := benchCPU()
+	for b.Loop() {
+		NewDepthField(s)
+	}
+	b.ReportMetric(float64(benchCPU()-cpu)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(s.TriangleCount()), "triangles")
+}
+
+// voxeliseBall marks occupied the voxels of g whose centres lie inside the ball.
+func voxeliseBall(g *scene.Grid, c mgl64.Vec3, r float64) {
+	var lo, hi [3]int
+	for a := 0; a < 3; a++ {
+		lo[a] = max(int((c[a]-r-g.Lo[a])/g.Voxel)-1, 0)
+		hi[a] = min(int((c[a]+r-g.Lo[a])/g.Voxel)+1, g.Dims[a]-1)
+	}
+	for i := lo[0]; i <= hi[0]; i++ {
+		for j := lo[1]; j <= hi[1]; j++ {
+			for k := lo[2]; k <= hi[2]; k++ {
+				if voxelCenter(g, i, j, k).Sub(c).Len() < r {
+					g.Occupied[g.Index(i, j, k)] = true
+				}
+			}
+		}
+	}
 }

@@ -67,3 +67,15 @@ func TestFloorWalksAroundWhatOnlyTheGridHolds(t *testing.T) {
 		t.Fatalf("the path %v never passes beyond the block", path)
 	}
 }
+
+// BenchmarkNewGridOnly measures building the walkable floor of a room known only by its grid
+// (200 × 100 × 150 voxels of 2 cm): the columns, their runs, and the usual distances.
+func BenchmarkNewGridOnly(b *testing.B) {
+	s := gridOnlyRoom()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := floor.New(s, floor.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -16,6 +16,7 @@ const (
 	heightBin   = 0.02 // the histogram's bins of up-facing area by height (m)
 	standGap    = 0.45 // how far from the footprint stand points lie (m)
 	sofaLie     = 1.5  // the least seat width of a sofa one can lie on (m)
+	cell        = 0.02 // the side of the cells of the view from above (m)
 )
 
 // sitCategories are the categories whose top at seat height is a seat.
@@ -67,14 +68,15 @@ func mergedMesh(o *scene.Object) (*scene.Mesh, []int) {
 	return m, partOf
 }
 
-// topPatch finds the height between surfaceLow and surfaceHigh with the most up-facing area and
-// returns the up-facing triangles within a bin of it; false when there are none.
+// topPatch finds the height between surfaceLow and surfaceHigh with the most area seen from
+// above on up-facing triangles (a seat cushion hides the top of the base it rests on) and returns
+// the up-facing triangles within a bin of it; false when there are none.
 func topPatch(m *scene.Mesh, partOf []int) (patch, bool) {
 	nb := int(math.Ceil((surfaceHigh - surfaceLow) / heightBin))
 	area := make([]float64, nb)
-	for i := range m.Triangles {
-		if a, y, ok := upFacing(m, i); ok && y >= surfaceLow && y < surfaceHigh {
-			area[int((y-surfaceLow)/heightBin)] += a
+	for _, y := range topView(m) {
+		if y >= surfaceLow && y < surfaceHigh {
+			area[int((y-surfaceLow)/heightBin)] += cell * cell
 		}
 	}
 	best := 0

@@ -57,7 +57,7 @@ func (e *Exact) DepthField() *DepthField { return &DepthField{sdf: e} }
 func (f *DepthField) Exact() *Exact { return f.sdf }
 
 // Depth returns how deep p is inside the scene, max(0, −SDF(p)), and the solid that is deepest
-// (FloorSolid for the floor or when p is outside).
+// (FloorSolid for the floor or when p is outside, GridSolid for the occupancy grid).
 func (f *DepthField) Depth(p mgl64.Vec3) (float64, Solid) {
 	best, who := 0.0, FloorSolid
 	if f.sdf.floor {

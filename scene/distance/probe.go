@@ -68,7 +68,7 @@ func (p *Probe) FloorOnly(i int) bool {
 
 // Depths returns how deep each of points, which must lie on the surface of capsule i of the last
 // Frame, is inside the scene (max(0, −SDF), metres; the floor's underside counts as inside) and
-// the solid each is deepest in (FloorSolid for the floor or none). The slices belong to the probe
+// the solid each is deepest in (FloorSolid for the floor or none, GridSolid for the grid). The slices belong to the probe
 // and stay valid until its next call.
 func (p *Probe) Depths(i int, points []mgl64.Vec3) ([]float64, []Solid) {
 	n := len(points)

@@ -84,8 +84,9 @@ func (d *Drawer) kind() render.BodyKind {
 }
 
 // depthField returns the scene's depth field, built on first use (under a second for the
-// largest built-in room).
+// largest built-in room), with its occupancy grid where it has one (a TRUMANS room), as
+// penetration is measured.
 func (d *Drawer) depthField() *distance.DepthField {
-	d.fieldOnce.Do(func() { d.field = distance.NewExact(d.scene).DepthField() })
+	d.fieldOnce.Do(func() { d.field = distance.NewDepthField(d.scene) })
 	return d.field
 }

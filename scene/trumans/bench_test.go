@@ -1,6 +1,7 @@
 package trumans_test
 
 import (
+	"interactagent/scene/distance"
 	"testing"
 
 	"interactagent/scene/trumans"
@@ -22,5 +23,24 @@ func BenchmarkOpenTRUMANS(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.ReportMetric(float64(s.TriangleCount()), "triangles")
+	}
+}
+
+// BenchmarkOpenAndPrepareTRUMANS opens the TRUMANS-sized room and prepares what penetration
+// measures it with (distance.NewDepthField: the meshes' BVHs and the grid's distance transform),
+// the "opening a room and preparing its signed distance".
+func BenchmarkOpenAndPrepareTRUMANS(b *testing.B) {
+	dir := b.TempDir()
+	if err := trumanstest.Write(dir, trumanstest.Options{Dense: true}); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		s, err := trumans.Open(dir, "")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if f := distance.NewDepthField(s); f.Grid() == nil {
+			b.Fatal("the room's grid is not in its depth field")
+		}
 	}
 }

@@ -3,8 +3,8 @@ package main
 import (
 	"encoding/csv"
 	"fmt"
-	"os"
 	"math"
+	"os"
 	"path/filepath"
 	"testing"
 

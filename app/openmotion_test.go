@@ -46,6 +46,9 @@ func TestOpenMotionPosesSMPLXMotion(t *testing.T) {
 	if err := w.OpenMotion(motionFile); err == nil || !strings.Contains(err.Error(), "smpl-x.is.tue.mpg.de") {
 		t.Errorf("no model file: %v, want the error saying where to get one", err)
 	}
+	if err := w.OpenMotion(dir); err == nil || !strings.Contains(err.Error(), "Add TRUMANS recording pane") {
+		t.Errorf("a folder: %v, want the error pointing at the recording pane", err)
+	}
 	rs := LoadRunSettings(a.Preferences())
 	rs.Run.SMPLX = model
 	rs.Save(a.Preferences())

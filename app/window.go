@@ -351,18 +351,11 @@ func (w *Window) menu() *fyne.MainMenu {
 	})
 	openBundle := w.openFileItem("Open run bundle (.zip)…", w.OpenPath)
 	openMotion := w.openFileItem("Open motion…", w.OpenMotion)
-	openTRUMANS := fyne.NewMenuItem("Open TRUMANS recording folder…", func() {
-		dialog.ShowFolderOpen(func(u fyne.ListableURI, err error) {
-			if u != nil {
-				w.report(w.OpenMotion(u.Path()))
-			}
-		}, w.W)
-	})
 	recent := fyne.NewMenuItem("Recent runs", nil)
 	for _, d := range RecentRuns(w.app.Preferences()) {
 		recent.ChildMenu = appendItem(recent.ChildMenu, fyne.NewMenuItem(d, func() { w.report(w.OpenRun(d)) }))
 	}
-	file := fyne.NewMenu("File", open, openBundle, openMotion, openTRUMANS, w.addRecordingItem(), recent)
+	file := fyne.NewMenu("File", open, openBundle, openMotion, w.addRecordingItem(), recent)
 	export := fyne.NewMenu("Export",
 		fyne.NewMenuItem("Grid as MP4…", func() { w.exportDialog(true, ".mp4") }),
 		fyne.NewMenuItem("Focused round as MP4…", func() { w.exportDialog(false, ".mp4") }),
@@ -401,9 +394,10 @@ func (w *Window) report(err error) {
 }
 
 // OpenMotion shows a motion file as one pane in the current scene (the living room when none):
-// joints or HumanML3D features .npy, a clip .json, or the field's SMPL-family motion (an
-// AMASS-style .npz, a TRUMANS folder) posed on the SMPL-X model file of the run form (else
-// $INTERACTAGENT_SMPLX), positions unchanged.
+// joints or HumanML3D features .npy, a clip .json, or an AMASS-style .npz of SMPL-family motion
+// posed on the SMPL-X model file of the run form (else $INTERACTAGENT_SMPLX), positions
+// unchanged. A TRUMANS folder holds the whole dataset's frames: Add TRUMANS recording pane picks
+// one annotated action of it.
 func (w *Window) OpenMotion(path string) error {
 	c, err := w.loadMotion(path)
 	if err != nil {
@@ -501,7 +495,10 @@ func (w *Window) loadMotion(path string) (*motion.Clip, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !st.IsDir() && !strings.EqualFold(filepath.Ext(path), ".npz") {
+	if st.IsDir() {
+		return nil, fmt.Errorf("%s is a folder: a TRUMANS recording opens one annotated action at a time, beside a run (File → Add TRUMANS recording pane…)", path)
+	}
+	if !strings.EqualFold(filepath.Ext(path), ".npz") {
 		c, _, err := motion.LoadMotion(path, motion.HumanML3DFPS)
 		return c, err
 	}
@@ -509,12 +506,7 @@ func (w *Window) loadMotion(path string) (*motion.Clip, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s is SMPL-family motion, posed on your model file (the run form's SMPL-X file): %w", filepath.Base(path), err)
 	}
-	var q *smplx.Sequence
-	if st.IsDir() {
-		q, err = smplx.ReadTRUMANS(path, 0, 0)
-	} else {
-		q, err = smplx.ReadAMASS(path)
-	}
+	q, err := smplx.ReadAMASS(path)
 	if err != nil {
 		return nil, err
 	}

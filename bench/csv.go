@@ -7,10 +7,12 @@ import (
 	"strconv"
 )
 
-// csvHeader names results.csv's columns; "seconds" (wall time) is the last.
-var csvHeader = []string{"task", "scene", "complexity", "mode", "seed", "body", "success_strict", "success_released",
+// csvHeader names results.csv's columns: the trial's, "seconds" (wall time), then the judging
+// columns (judgingHeader), added after "seconds" so that readers of the older columns keep working;
+// they are empty for a result written before judging was computed.
+var csvHeader = append([]string{"task", "scene", "complexity", "mode", "seed", "body", "success_strict", "success_released",
 	"failed_step_strict", "why_strict", "failed_step_released", "why_released", "rounds", "stopping_round",
-	"pe_max", "pe10", "vqus", "executions", "renders", "tokens", "error", "seconds"}
+	"pe_max", "pe10", "vqus", "executions", "renders", "tokens", "error", "seconds"}, judgingHeader...)
 
 // CSV returns results.csv: one row per trial with a result, in the trials' order. The output
 // round's outcome under each rule (failed step 0 means it succeeded), the rounds run and the
@@ -41,7 +43,7 @@ func csvRow(r *Result) []string {
 		strconv.Itoa(len(r.Rounds)), strconv.Itoa(r.Stop), float(f.PeMax), float(f.Pe10),
 		strconv.Itoa(r.Costs.VQUs), strconv.Itoa(r.Costs.Executions), strconv.Itoa(r.Costs.Renders), strconv.Itoa(r.Costs.Tokens),
 		r.Error, strconv.FormatFloat(r.Seconds, 'f', 3, 64))
-	return row
+	return append(row, judgingCSV(r.Judging)...)
 }
 
 // float formats a metric with enough digits to compare runs by.

@@ -33,6 +33,7 @@ func judgeTrace(res *Result, task task.Task, sc *scene.Scene, tr *agent.Trace) {
 	if res.FirstPass > 0 {
 		res.Stop = res.FirstPass
 	}
+	res.Judging = judgeTrial(res, task, judge, tr)
 	c := tr.Costs
 	res.Costs = Costs{VQUs: c.VQUs, Requests: c.ModelRequests, Tokens: c.PromptTokens + c.CompletionTokens, Money: c.Money,
 		Executions: c.MotionExecutions, Renders: c.Renders}

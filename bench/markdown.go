@@ -21,6 +21,7 @@ func (rep *Report) Markdown() string {
 	rep.writeCounts(&b)
 	rep.writeTable(&b)
 	rep.writeCosts(&b)
+	rep.writeJudging(&b)
 	rep.writeBackends(&b)
 	rep.writeProblems(&b)
 	b.WriteString("## Plots\n\n")

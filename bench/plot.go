@@ -38,6 +38,7 @@ var plotFiles = []plotFile{
 		func(rep *Report) bool { return len(reflecting(rep)) > 0 }},
 	{"penetration.png", "penetration (pe_max) per mode", penetrationPlots, nil},
 	{"vqus.png", "VQUs per task and mode", vquPlots, nil},
+	{"judging.png", "the stop check and online observation against the evaluator, per mode", judgingPlots, nil},
 }
 
 // plotsOf returns the plots a report has.

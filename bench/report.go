@@ -39,6 +39,10 @@ type ModeRow struct {
 	PeMax   float64                             `json:"pe_max"`
 	Pe10    float64                             `json:"pe_10pct"`
 	Mean    MeanCosts                           `json:"mean_costs"`
+	// Judging and JudgingBy add up the trials' judging metrics (judgingsum.go), in all and by
+	// complexity; they count only trials whose result has them.
+	Judging   *JudgingSum                     `json:"judging,omitempty"`
+	JudgingBy map[task.Complexity]*JudgingSum `json:"judging_by_complexity,omitempty"`
 }
 
 // Rate is a count of successes among trials.
@@ -123,6 +127,7 @@ func modeRow(mode agent.Mode, body string, results []*Result) ModeRow {
 		sum.add(r)
 	}
 	row.PeMax, row.Pe10, row.Mean = sum.means(row.Trials)
+	row.Judging, row.JudgingBy = judgingSums(mode, body, results)
 	return row
 }
 

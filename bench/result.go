@@ -31,6 +31,9 @@ type Result struct {
 	// FirstPass is the first round whose stop check passed; 0 when none did (or none was made).
 	FirstPass int   `json:"first_pass_round"`
 	Costs     Costs `json:"costs"`
+	// Judging compares the run's own judgements with the evaluator's (judging.go); nil in results
+	// written before it was computed.
+	Judging *Judging `json:"judging,omitempty"`
 	// Seconds is the wall time this process spent on the trial (a resumed trial's: the resumption's).
 	Seconds float64 `json:"seconds"`
 	Error   string  `json:"error,omitempty"`

@@ -1,7 +1,9 @@
 package bench
 
 import (
+	"bytes"
 	"context"
+	"encoding/csv"
 	"errors"
 	"os"
 	"path/filepath"
@@ -51,7 +53,7 @@ func options(out string, shard Shard, workers int) Options {
 
 // comparable reads a bench folder's report.md and results.csv without wall times: the cost
 // table's "wall s" column and the CSV's "seconds".
-func comparable(t *testing.T, dir string) (md, csv string) {
+func comparable(t *testing.T, dir string) (md, csvText string) {
 	t.Helper()
 	mdData, err := os.ReadFile(filepath.Join(dir, "report.md"))
 	if err != nil {
@@ -61,12 +63,14 @@ func comparable(t *testing.T, dir string) (md, csv string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	records, err := csv.NewReader(bytes.NewReader(csvData)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seconds := slices.Index(csvHeader, "seconds")
 	var rows []string
-	for _, line := range strings.Split(string(csvData), "\n") {
-		if i := strings.LastIndexByte(line, ','); i >= 0 {
-			line = line[:i]
-		}
-		rows = append(rows, line)
+	for _, rec := range records {
+		rows = append(rows, strings.Join(slices.Delete(rec, seconds, seconds+1), ","))
 	}
 	return dropColumn(string(mdData), "wall s"), strings.Join(rows, "\n")
 }

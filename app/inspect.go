@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"interactagent/agent"
+	"interactagent/bench"
 )
 
 // The trace inspector's model: rounds → steps → attempts, each node with a one-line label, the
@@ -35,9 +36,13 @@ func Inspect(run *agent.SavedRun) *Inspection {
 	for _, e := range run.Events {
 		in.add(run, e)
 	}
+	judged, _ := bench.ResultOfRun(run.Dir)
 	for _, rd := range run.Rounds {
 		n := in.round(rd.Index)
-		n.Detail += roundMetrics(rd)
+		n.Detail += evaluatorText(judged, rd.Index) + roundMetrics(rd)
+		if judged != nil && rd.Index <= len(judged.Rounds) {
+			n.Label += map[bool]string{true: " · evaluator: success", false: " · evaluator: fail"}[judged.Rounds[rd.Index-1].Released.Success]
+		}
 		if n.Image == "" {
 			n.Image = rd.Ghost
 		}
@@ -143,6 +148,26 @@ func (in *Inspection) attempt(run *agent.SavedRun, e agent.Event) {
 	if e.Image != "" {
 		n.Image = filepath.Join(run.Dir, filepath.FromSlash(e.Image))
 	}
+}
+
+// evaluatorText is the evaluator's verdict on round r, beside the stop check's and marked as the
+// evaluator's: measured against the task's goals after the run, never shown to the model. A run
+// that is not a judged bench trial has no goals to judge.
+func evaluatorText(res *bench.Result, r int) string {
+	if res == nil || r < 1 || r > len(res.Rounds) {
+		return "**Evaluator** (not the model's): no goals to judge — a free instruction, or a bench trial not judged yet\n\n"
+	}
+	o := res.Rounds[r-1]
+	word := map[bool]string{true: "success", false: "fail"}
+	s := fmt.Sprintf("**Evaluator** (not the model's; measured against the task's goals, which no model role sees): %s (released rule), %s (strict rule)",
+		word[o.Released.Success], word[o.Strict.Success])
+	if !o.Released.Success && o.Released.Why != "" {
+		s += fmt.Sprintf(" — step %d: %s", o.Released.FailedStep, o.Released.Why)
+	}
+	if o.Pass != nil && *o.Pass && !o.Released.Success {
+		s += " — the stop check's Pass is a false pass"
+	}
+	return s + "\n\n"
 }
 
 func roundMetrics(rd agent.SavedRound) string {

@@ -49,10 +49,10 @@ func (w *writer) actions(ps []goal.Pair, now goal.Step, obj string) []string {
 }
 
 // seatedTouch says a touch made without getting up: "put your left hand on the armrest"; more
-// joints follow as "with your right hand on the seat".
+// joints follow as "with your right hand on the seat", the hands first.
 func (w *writer) seatedTouch(ps []goal.Pair, instead bool) string {
 	var parts []string
-	for i, g := range groupJoints(ps) {
+	for i, g := range handsFirst(groupJoints(ps)) {
 		lead := "put "
 		if i > 0 {
 			lead = "with "
@@ -71,8 +71,7 @@ func (w *writer) seatedTouch(ps []goal.Pair, instead bool) string {
 // joints other than the hands as "with your head on the pillow" (or, without a hand, "put your
 // left foot on the chair's seat").
 func (w *writer) standingTouch(ps []goal.Pair) string {
-	groups := groupJoints(ps)
-	sort.SliceStable(groups, func(i, j int) bool { return isHand(groups[i].pair.Joint) && !isHand(groups[j].pair.Joint) })
+	groups := handsFirst(groupJoints(ps))
 	var parts []string
 	for i, g := range groups {
 		obj := g.pair.Object
@@ -95,6 +94,12 @@ func (w *writer) standingTouch(ps []goal.Pair) string {
 		w.last = obj
 	}
 	return strings.Join(parts, ", ")
+}
+
+// handsFirst orders joint groups with the hands' first, keeping their order otherwise.
+func handsFirst(gs []jointGroup) []jointGroup {
+	sort.SliceStable(gs, func(i, j int) bool { return isHand(gs[i].pair.Joint) && !isHand(gs[j].pair.Joint) })
+	return gs
 }
 
 // isTarget reports whether the object is one of UniHSI's "reach" targets.
@@ -145,13 +150,20 @@ func (w *writer) possessive(id, noun string) string {
 	return ref + "'s " + strings.TrimPrefix(noun, "the ")
 }
 
-// partPhrase writes where a pair's joint goes: "the armrest", "top of the backrest", "the floor",
-// "it", or another object's part; on is the object the clause is about.
+// partPhrase writes where a pair's joint goes: "the armrest", "top of the backrest", "the floor"
+// ("the floor by the bed" when the clause is about another object or none), "it", or another
+// object's part; on is the object the clause is about.
 func (w *writer) partPhrase(p goal.Pair, plural bool, on string) string {
 	if p.Part == "floor" {
+		if p.Object != on && p.Object != w.last {
+			return "the floor by " + w.name(p.Object)
+		}
 		return "the floor"
 	}
 	noun := partNoun(p.Part, plural)
+	if w.isTarget(p.Object) { // a reach target is one thing: its parts have no names
+		noun = "it"
+	}
 	if p.Object != on && p.Object != w.last {
 		if noun == "it" {
 			return w.ref(p.Object)

@@ -63,14 +63,30 @@ var gettingUp = regexp.MustCompile(`\b(?:stands? up|gets? up|rises?)\b`)
 // is left names an object only if the clause does ("stand up" names no TV stand).
 func WithoutGettingUp(lc string) string { return gettingUp.ReplaceAllString(lc, "") }
 
-// Hand reads which hand a touch uses from the lower-case clause lc: "right" unless the clause
-// names the left ("left hand", "left arm") or both ("both hands", "two hands").
+// body matches the words that name the body's own parts ("your right foot", "both hands", "on
+// your left side"): their "left" and "right" say which joint, not which object.
+var body = regexp.MustCompile(`\b(?:your|both|two)\s+(?:(?:left|right)\s+)?(?:hands?|arms?|feet|foot|knees?|elbows?|shoulders?|hips?|head|chest|pelvis|side|back|body)\b`)
+
+// WithoutBody returns the lower-case clause lc without the words that name the body's parts, so
+// that what is left names objects and their parts only ("put your right foot on the seat of the
+// chair on the left" is about the chair on the left).
+func WithoutBody(lc string) string { return body.ReplaceAllString(lc, "") }
+
+// Hand reads which hand a touch uses from the lower-case clause lc: the first it names ("left
+// hand", "left arm", "both hands", "two hands"; "with your right hand on the seat, your left on
+// the armrest" is the right), "right" when it names none.
 func Hand(lc string) string {
-	switch {
-	case strings.Contains(lc, "both hands"), strings.Contains(lc, "two hands"):
-		return "both"
-	case strings.Contains(lc, "left hand"), strings.Contains(lc, "left arm"):
-		return "left"
+	best, at := "right", len(lc)+1
+	for _, h := range hands {
+		if i := wordIndex(lc, h.words); i >= 0 && i < at {
+			best, at = h.hand, i
+		}
 	}
-	return "right"
+	return best
+}
+
+// hands are the words that name the hands of a touch.
+var hands = []struct{ words, hand string }{
+	{"both hands", "both"}, {"two hands", "both"}, {"left hand", "left"}, {"left arm", "left"},
+	{"right hand", "right"}, {"right arm", "right"},
 }

@@ -33,7 +33,12 @@ type Clause struct {
 	Text   string
 	Intent Intent
 	Object string // the object's id; "" for getting up
-	walkTo bool   // "walk to …": may open a sentence
+	// Hand and Part are what a touch clause says first, the touch a reader of one goal per clause
+	// makes: "left", "right" or "both" ("" when its first joint is not a hand), and the kind of
+	// part named ("" for the whole object, the floor, or a part no word of which we know).
+	Hand   string
+	Part   scene.PartKind
+	walkTo bool // "walk to …": may open a sentence
 }
 
 // posture is how the body is after a clause.
@@ -106,6 +111,25 @@ func (w *writer) emit(c Clause) {
 	if c.Object != "" {
 		w.last = c.Object
 	}
+}
+
+// emitTouch adds a touch clause of obj whose pairs are ps: its hand and part are those of the
+// joint group it says first (hands before other joints, as standingTouch and seatedTouch say them).
+func (w *writer) emitTouch(text, obj string, ps []goal.Pair) {
+	c := Clause{Text: text, Intent: Touch, Object: obj}
+	if gs := handsFirst(groupJoints(ps)); len(gs) > 0 {
+		g := gs[0]
+		if which, _, _ := strings.Cut(g.pair.Joint, "_"); isHand(g.pair.Joint) {
+			c.Hand = which
+			if g.plural {
+				c.Hand = "both"
+			}
+		}
+		if k := partKind(g.pair.Part); g.pair.Part != "floor" && !w.isTarget(g.pair.Object) && partNoun(g.pair.Part, false) != "it" && k != scene.PartBody && k != scene.PartWall && k != scene.PartDoor {
+			c.Part = k
+		}
+	}
+	w.emit(c)
 }
 
 // step writes one step: its walking pairs, then what its contact pairs ask.
@@ -206,7 +230,7 @@ func (w *writer) sit(sh shape) {
 		return
 	}
 	w.emit(Clause{Text: text, Intent: SitOn, Object: obj})
-	w.emit(Clause{Text: w.seatedTouch(sh.touch, false) + w.modifiers(sh.rest, obj), Intent: Touch, Object: obj})
+	w.emitTouch(w.seatedTouch(sh.touch, false)+w.modifiers(sh.rest, obj), obj, sh.touch)
 }
 
 // change writes what a step changes in a posture already held: new contacts of the hands of a
@@ -217,7 +241,7 @@ func (w *writer) change(sh shape) {
 	touch, rest := newPairs(sh.touch, w.prev), newPairs(sh.rest, w.prev)
 	if len(touch) > 0 {
 		text := w.seatedTouch(touch, lostTouch(w.prev, now))
-		w.emit(Clause{Text: text + w.modifiers(rest, sh.object), Intent: Touch, Object: sh.object})
+		w.emitTouch(text+w.modifiers(rest, sh.object), sh.object, touch)
 		return
 	}
 	if len(rest) == 0 {
@@ -260,8 +284,8 @@ func (w *writer) stand(sh shape) {
 	if w.posture != standing && w.on == obj {
 		switch {
 		case len(sh.touch) > 0:
-			text := w.seatedTouch(newOr(sh.touch, w.prev), lostTouch(w.prev, sh.pairs))
-			w.emit(Clause{Text: text + w.modifiers(sh.rest, obj), Intent: Touch, Object: obj})
+			touch := newOr(sh.touch, w.prev)
+			w.emitTouch(w.seatedTouch(touch, lostTouch(w.prev, sh.pairs))+w.modifiers(sh.rest, obj), obj, touch)
 		case indexOf(sh.pairs, func(p goal.Pair) bool { return p.Joint == "pelvis" }) >= 0:
 			w.getUp(true)
 		default:
@@ -274,7 +298,7 @@ func (w *writer) stand(sh shape) {
 		w.emit(Clause{Text: "step back from " + w.ref(obj) + w.modifiers(sh.rest, obj), Intent: WalkTo, Object: obj})
 		return
 	}
-	w.emit(Clause{Text: w.standingTouch(sh.touch) + w.modifiers(sh.rest, obj), Intent: Touch, Object: obj})
+	w.emitTouch(w.standingTouch(sh.touch)+w.modifiers(sh.rest, obj), obj, sh.touch)
 }
 
 // newOr returns the pairs of ps new since prev, or all of them when none is new.

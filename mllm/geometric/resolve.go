@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -100,12 +101,29 @@ func (r *resolver) resolve(lc string, prev []goal) (*scene.Object, string, error
 		if o := pronoun(target, prev); o != nil {
 			return o, "", nil
 		}
+		if o, ok := r.floorBy(target, ref, prev); ok {
+			return o, "the floor named is by " + o.ID, nil
+		}
 		if o := lastObject(prev); o != nil && partOf(target) != "" {
 			return o, "the part named belongs to " + o.ID + ", the object of the step before", nil
 		}
 		return nil, "", r.unknown(target)
 	}
 	return r.choose(cands, target, ref, prev)
+}
+
+// floorBy resolves "the floor by the bed" (the floor of a chain of contacts is the floor at an
+// object) to the object named after it, and a bare "the floor" to the object of the step before.
+func (r *resolver) floorBy(target, ref string, prev []goal) (*scene.Object, bool) {
+	if !slices.Contains(words(target), "floor") {
+		return nil, false
+	}
+	if ref != "" {
+		o, _, err := r.resolve(ref, prev)
+		return o, err == nil
+	}
+	o := lastObject(prev)
+	return o, o != nil
 }
 
 // byID returns the object whose id the clause names ("sofa_1").

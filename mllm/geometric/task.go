@@ -47,11 +47,13 @@ func readClause(clause string, r *resolver, prev []goal) (goal, error) {
 	if g.kind == instruction.StandUp && !mentionsObject(instruction.WithoutGettingUp(lc), r) { // "stand up" names no TV stand
 		return g, nil
 	}
+	named := instruction.WithoutBody(lc) // "your right foot" says which joint, not which object
 	if g.kind == instruction.Touch {
-		g.hand, g.part = instruction.Hand(lc), partOf(lc)
+		first, _, _ := strings.Cut(named, ", and ") // "touch its seat with your left hand, and the bed's pillow with …"
+		g.hand, g.part = instruction.Hand(lc), partOf(first)
 	}
 	var err error
-	g.object, g.note, err = r.resolve(lc, prev)
+	g.object, g.note, err = r.resolve(named, prev)
 	if err != nil {
 		return g, fmt.Errorf("geometric: in %q: %w", clause, err)
 	}

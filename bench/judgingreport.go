@@ -155,6 +155,18 @@ var judgingHeader = []string{"checked_rounds", "true_pass", "false_pass", "true_
 	"continue_on_met", "correct_on_met", "continue_on_failed", "correct_on_failed",
 	"regressed", "eval_best_round", "run_best_round", "first_success_round", "wasted_rounds", "short"}
 
+// undefinedBar is the height of the bar of a rate a mode does not have (naive makes no stop check,
+// offline no observation): too low to see, and labelled "n/a" rather than a 0 it is not.
+const undefinedBar = 1e-9
+
+// barValue is a rate in percent as a bar's height, undefinedBar where it is undefined.
+func barValue(v float64, ok bool) float64 {
+	if !ok {
+		return undefinedBar
+	}
+	return 100 * v
+}
+
 // judgingPlots draws, per mode, the false-pass rate of output rounds and the stop check's
 // precision and recall (left), and the false continue and false correction rates (right).
 func judgingPlots(rep *Report) (figure, error) {
@@ -169,15 +181,18 @@ func judgingPlots(rep *Report) (figure, error) {
 		}
 		modes = append(modes, string(row.Mode))
 		for i, f := range []func() (float64, bool){s.FalsePassRate, s.Precision, s.Recall} {
-			v, _ := f()
-			check[i] = append(check[i], 100*v)
+			check[i] = append(check[i], barValue(f()))
 		}
 		for i, f := range []func() (float64, bool){s.FalseContinueRate, s.FalseCorrectionRate} {
-			v, _ := f()
-			obs[i] = append(obs[i], 100*v)
+			obs[i] = append(obs[i], barValue(f()))
 		}
 	}
-	label := func(v float64) string { return fmt.Sprintf("%.0f", v) }
+	label := func(v float64) string {
+		if v == undefinedBar {
+			return "n/a"
+		}
+		return fmt.Sprintf("%.0f", v)
+	}
 	colors := []color.Color{color.RGBA{214, 39, 40, 255}, color.RGBA{31, 119, 180, 255}, color.RGBA{44, 160, 44, 255}}
 	if err := groupedBars(left, []string{"false-pass rate (output)", "precision of Pass", "recall of Pass"}, colors, check[:], barWidth(3, len(modes)), label); err != nil {
 		return figure{}, err

@@ -228,7 +228,7 @@ func (w *writer) torso(p goal.Pair, obj string, do bool) string {
 	case p.Contact == goal.Touch:
 		ing, imp = "leaning against ", "lean against "
 	case kind == scene.PartBack:
-		ing, imp = "without leaning against ", "sit up away from "
+		ing, imp = "without leaning against ", "straighten up away from "
 	default:
 		ing, imp = "keeping your chest off ", "keep your chest off "
 	}

@@ -102,13 +102,20 @@ func handOn(g goal, s seenPose) bool {
 // progress follows the goals along the clip, each after the previous one: it returns how many
 // were fulfilled in order and the frame where each was (every frameStride frames, and the last).
 func progress(goals []goal, c *motion.Clip, e *eye) (int, []int) {
+	return progressBy(goals, c, e, false)
+}
+
+// progressBy is progress; whole also asks each goal's other contacts and, of a touch made
+// without getting up, that the body still sits or lies on the object (the stop check's reading).
+func progressBy(goals []goal, c *motion.Clip, e *eye, whole bool) (int, []int) {
 	var at []int
 	k := 0
 	for t := 0; t < c.Len() && k < len(goals); t++ {
 		if t%frameStride != 0 && t != c.Len()-1 {
 			continue
 		}
-		if fulfilled(goals[k], e.seePose(c.Frames[t])) {
+		s := e.seePose(c.Frames[t])
+		if fulfilled(goals[k], s) && (!whole || stillOn(goals[k], s) && holds(goals[k].conds, c.Frames[t])) {
 			at = append(at, t)
 			k++
 		}

@@ -151,7 +151,7 @@ func (r *Reasoner) Check(ctx context.Context, in mllm.CheckInput) (_ mllm.Verdic
 		return mllm.Verdict{}, fmt.Errorf("geometric: check: no motion to judge")
 	}
 	e := newEye(r.see, r.seed, in.Task, "check", fmt.Sprint(in.Motion.Len()))
-	n, at := progress(goals, in.Motion, e)
+	n, at := progressBy(goals, in.Motion, e, true)
 	onSupport, sink := r.deepestApart(in.Scene, in.Motion, 0, in.Motion.Len(), supports(goals))
 	if e.depth(onSupport.depth) > SupportLimit && onSupport.depth > sink.depth {
 		sink = onSupport
@@ -183,7 +183,11 @@ func verdictReason(goals []goal, n int, at []int, c *motion.Clip, sink sinking, 
 	}
 	if n < len(goals) {
 		last := see(c.Frames[c.Len()-1])
-		parts = append(parts, fmt.Sprintf("%s %s not done: at the end %s", goals[n].kind, objectName(goals[n].object), describe(goals[n], last)))
+		why := describe(goals[n], last)
+		if g := goals[n]; fulfilled(g, last) {
+			why += "; not held: " + unheld(g, last, c.Frames[c.Len()-1])
+		}
+		parts = append(parts, fmt.Sprintf("%s %s not done: at the end %s", goals[n].kind, objectName(goals[n].object), why))
 	}
 	if d := e.depth(sink.depth); d > limit {
 		parts = append(parts, fmt.Sprintf("the body sinks %.0f cm into %s/%s at %.1f s", 100*d, sink.object, sink.part, float64(sink.frame)/c.FPS))

@@ -152,10 +152,17 @@ func grammarChains(s *scene.Scene) []chain {
 							continue
 						}
 						more := append(append(contact.Step{}, base...), extra)
+						// a change of a posture held: from the posture with another pair (the
+						// posture alone would be dropped, fulfilled on the way), to this one
+						anchor := rtPair(id, "floor", "left_elbow", contact.Avoid, "none")
+						if extra.Joint == anchor.Joint {
+							anchor.Joint = "right_elbow"
+						}
+						held := append(append(contact.Step{}, base...), anchor)
 						key := fmt.Sprintf("%s+%s/%s/%s/%s", n, part, j, c, d)
 						out = append(out,
 							chain{"modifier " + key, []contact.Step{rtWalk(id), more, rtWalk(id)}},
-							chain{"change " + key, []contact.Step{rtWalk(id), base, more, base, rtWalk(id)}})
+							chain{"change " + key, []contact.Step{rtWalk(id), held, more, held, rtWalk(id)}})
 					}
 				}
 			}

@@ -15,6 +15,8 @@ type goal struct {
 	hand   string         // touch: "right", "left" or "both"
 	part   scene.PartKind // touch: the kind of part named ("the armrest", "the seat"), or ""
 	clause string         // the words it came from
+	conds  []cond         // the other contacts the clause asks ("with your head on the pillow"): the stop check judges them
+	seated bool           // a touch made without getting up from what the goal before sits or lies on
 	note   string         // how the object was chosen, when there was a choice
 }
 
@@ -30,6 +32,7 @@ func understand(task string, s *scene.Scene, r *resolver) ([]goal, error) {
 		}
 		out = append(out, g)
 	}
+	seatedTouches(out)
 	if len(out) == 0 {
 		return nil, fmt.Errorf("geometric: the instruction %q asks nothing I can do (walk to, sit on, lie on, touch an object)", task)
 	}
@@ -60,6 +63,7 @@ func readClause(clause string, r *resolver, prev []goal) (goal, error) {
 	if g.kind == instruction.StandUp {
 		g.kind = instruction.WalkTo // "stand next to the lamp"
 	}
+	g.conds = readConds(lc, g, r, prev)
 	return g, nil
 }
 

@@ -28,7 +28,7 @@ func (w *writer) actions(ps []goal.Pair, now goal.Step, obj string) []string {
 		switch {
 		case g.base == "torso":
 			a = w.torso(p, obj, true)
-		case p.Contact == goal.Avoid && g.base == "knee" && isBedPart(p.Part):
+		case p.Contact == goal.Avoid && g.base == "knee" && partIs(p.Part, scene.PartMattress):
 			a = "raise " + strings.TrimPrefix(g.noun, "your ")
 			if !g.plural {
 				a = "raise " + g.noun
@@ -76,7 +76,10 @@ func (w *writer) standingTouch(ps []goal.Pair) string {
 	for i, g := range groups {
 		obj := g.pair.Object
 		what := w.possessive(obj, partNoun(g.pair.Part, g.plural))
-		if w.isTarget(obj) || partKind(g.pair.Part) == scene.PartBody {
+		switch {
+		case g.pair.Part == "floor":
+			what = w.partPhrase(g.pair, g.plural, "")
+		case w.isTarget(obj) || partKind(g.pair.Part) == scene.PartBody:
 			what = w.ref(obj)
 		}
 		switch {
@@ -194,7 +197,7 @@ func (w *writer) modifiers(ps []goal.Pair, obj string) string {
 		switch {
 		case g.base == "torso":
 			others = append(others, w.torso(p, obj, false))
-		case p.Contact == goal.Avoid && g.base == "knee" && isBedPart(p.Part):
+		case p.Contact == goal.Avoid && g.base == "knee" && partIs(p.Part, scene.PartMattress):
 			withs = append(withs, g.noun+" up")
 		case p.Contact == goal.Avoid:
 			others = append(others, "keeping "+g.noun+" off "+w.partPhrase(p, g.plural, obj))

@@ -36,8 +36,12 @@ type Clause struct {
 	// Hand and Part are what a touch clause says first, the touch a reader of one goal per clause
 	// makes: "left", "right" or "both" ("" when its first joint is not a hand), and the kind of
 	// part named ("" for the whole object, the floor, or a part no word of which we know).
-	Hand   string
-	Part   scene.PartKind
+	Hand string
+	Part scene.PartKind
+	// Asks are the contact pairs the clause says besides its intent: a touch's, and those said as
+	// modifiers ("with your head on the pillow", "keeping both hands off the seat", "on your right
+	// side") or as things to do while a posture is held.
+	Asks   []goal.Pair
 	walkTo bool // "walk to …": may open a sentence
 }
 
@@ -115,8 +119,8 @@ func (w *writer) emit(c Clause) {
 
 // emitTouch adds a touch clause of obj whose pairs are ps: its hand and part are those of the
 // joint group it says first (hands before other joints, as standingTouch and seatedTouch say them).
-func (w *writer) emitTouch(text, obj string, ps []goal.Pair) {
-	c := Clause{Text: text, Intent: Touch, Object: obj}
+func (w *writer) emitTouch(text, obj string, ps, rest []goal.Pair) {
+	c := Clause{Text: text, Intent: Touch, Object: obj, Asks: append(append([]goal.Pair{}, ps...), rest...)}
 	if gs := handsFirst(groupJoints(ps)); len(gs) > 0 {
 		g := gs[0]
 		if which, _, _ := strings.Cut(g.pair.Joint, "_"); isHand(g.pair.Joint) {
@@ -226,11 +230,11 @@ func (w *writer) sit(sh shape) {
 	text += w.again("sit " + obj + " " + sh.support.Part)
 	w.posture, w.on, w.seat = sitting, obj, sh.support.Part
 	if len(sh.touch) == 0 {
-		w.emit(Clause{Text: text + w.modifiers(sh.rest, obj), Intent: SitOn, Object: obj})
+		w.emit(Clause{Text: text + w.modifiers(sh.rest, obj), Intent: SitOn, Object: obj, Asks: sh.rest})
 		return
 	}
 	w.emit(Clause{Text: text, Intent: SitOn, Object: obj})
-	w.emitTouch(w.seatedTouch(sh.touch, false)+w.modifiers(sh.rest, obj), obj, sh.touch)
+	w.emitTouch(w.seatedTouch(sh.touch, false)+w.modifiers(sh.rest, obj), obj, sh.touch, sh.rest)
 }
 
 // change writes what a step changes in a posture already held: new contacts of the hands of a
@@ -241,7 +245,7 @@ func (w *writer) change(sh shape) {
 	touch, rest := newPairs(sh.touch, w.prev), newPairs(sh.rest, w.prev)
 	if len(touch) > 0 {
 		text := w.seatedTouch(touch, lostTouch(w.prev, now))
-		w.emitTouch(text+w.modifiers(rest, sh.object), sh.object, touch)
+		w.emitTouch(text+w.modifiers(rest, sh.object), sh.object, touch, rest)
 		return
 	}
 	if len(rest) == 0 {
@@ -251,7 +255,7 @@ func (w *writer) change(sh shape) {
 	if w.posture == lying {
 		text, in = "still lying on it, ", LieOn
 	}
-	w.emit(Clause{Text: text + joinActions(w.actions(rest, now, sh.object)), Intent: in, Object: sh.object})
+	w.emit(Clause{Text: text + joinActions(w.actions(rest, now, sh.object)), Intent: in, Object: sh.object, Asks: rest})
 }
 
 // lie writes a lying step: lie down on the object, on a side when the shoulders say so, with the
@@ -273,7 +277,7 @@ func (w *writer) lie(sh shape) {
 	}
 	text += w.again("lie " + obj)
 	w.posture, w.on, w.seat = lying, obj, sh.support.Part
-	w.emit(Clause{Text: text + w.modifiers(withoutSide(rest), obj), Intent: LieOn, Object: obj})
+	w.emit(Clause{Text: text + w.modifiers(withoutSide(rest), obj), Intent: LieOn, Object: obj, Asks: rest})
 }
 
 // stand writes a step without the pelvis on anything: touches (made without getting up when the
@@ -285,7 +289,7 @@ func (w *writer) stand(sh shape) {
 		switch {
 		case len(sh.touch) > 0:
 			touch := newOr(sh.touch, w.prev)
-			w.emitTouch(w.seatedTouch(touch, lostTouch(w.prev, sh.pairs))+w.modifiers(sh.rest, obj), obj, touch)
+			w.emitTouch(w.seatedTouch(touch, lostTouch(w.prev, sh.pairs))+w.modifiers(sh.rest, obj), obj, touch, sh.rest)
 		case indexOf(sh.pairs, func(p goal.Pair) bool { return p.Joint == "pelvis" }) >= 0:
 			w.getUp(true)
 		default:
@@ -295,10 +299,10 @@ func (w *writer) stand(sh shape) {
 	}
 	w.getUp(false)
 	if len(sh.touch) == 0 {
-		w.emit(Clause{Text: "step back from " + w.ref(obj) + w.modifiers(sh.rest, obj), Intent: WalkTo, Object: obj})
+		w.emit(Clause{Text: "step back from " + w.ref(obj) + w.modifiers(sh.rest, obj), Intent: WalkTo, Object: obj, Asks: sh.rest})
 		return
 	}
-	w.emitTouch(w.standingTouch(sh.touch)+w.modifiers(sh.rest, obj), obj, sh.touch)
+	w.emitTouch(w.standingTouch(sh.touch)+w.modifiers(sh.rest, obj), obj, sh.touch, sh.rest)
 }
 
 // newOr returns the pairs of ps new since prev, or all of them when none is new.

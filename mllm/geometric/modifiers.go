@@ -41,6 +41,9 @@ var (
 	// jointOnOff: "your left hand on the armrest", "both feet up on the mattress", "both hands off
 	// the seat", "your chest off the backrest".
 	jointOnOff = regexp.MustCompile(`\b(your|both)\s+(?:(left|right)\s+)?(hands?|feet|foot|knees?|elbows?|shoulders?|hips?|head|chest|pelvis)\s+(?:up\s+)?(on|onto|off)\s+(.+?)(?:\s+instead)?(?:,|\s+and\s+|\s+with\s+|$)`)
+	// touchWith: a touch from standing, "touch the chair's seat with your left hand", "and its
+	// backrest with your right hand", "reach out to it with both hands".
+	touchWith = regexp.MustCompile(`\b(?:touch|reach out to|and)\s+(.+?)\s+with\s+(your|both)\s+(?:(left|right)\s+)?(hands?|arms?)\b`)
 	// kneesUp: "both knees up", "raise your left knee".
 	kneesUp = regexp.MustCompile(`\b(?:(?:your|both)\s+(?:(left|right)\s+)?knees?\s+up\b|raise\s+(?:your\s+|both\s+)?(?:(left|right)\s+)?knees?)`)
 	// leaning: the chest against a part, or away from it.
@@ -107,6 +110,13 @@ func readConds(lc string, g goal, r *resolver, prev []goal) []cond {
 			side = ""
 		}
 		add(jointsOf(side, m[3]), m[5], m[4] != "off", strings.TrimSpace(m[0]))
+	}
+	for _, m := range touchWith.FindAllStringSubmatch(lc, -1) {
+		side := m[3]
+		if m[2] == "both" {
+			side = ""
+		}
+		add(jointsOf(side, m[4]), m[1], true, strings.TrimSpace(m[0]))
 	}
 	for _, m := range kneesUp.FindAllStringSubmatch(lc, -1) {
 		side := m[1] + m[2]

@@ -2,6 +2,7 @@ package geometric
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"interactagent/instruction"
+	"interactagent/motion"
 	"interactagent/scene"
 	"interactagent/scene/furniture"
 	contact "interactagent/task/goal"
@@ -264,10 +266,68 @@ func compareReading(want []instruction.Clause, got []goal, err error) string {
 		withHand := x.kind == instruction.Touch && i < len(want) && want[i].Hand != ""
 		g = append(g, clauseGoal(x.kind, id, x.hand, x.part, withHand))
 	}
-	if strings.Join(w, "; ") == strings.Join(g, "; ") {
+	if strings.Join(w, "; ") != strings.Join(g, "; ") {
+		return fmt.Sprintf(" read as %q want %q", g, w)
+	}
+	for i, c := range want {
+		if ws, gs := saidContacts(c), readContacts(got[i]); ws != gs {
+			return fmt.Sprintf(" clause %d %q: contacts read as %s want %s", i, c.Text, gs, ws)
+		}
+	}
+	return ""
+}
+
+// rtJointsAs maps UniHSI's joints to the skeleton's as the reader names them.
+var rtJointsAs = map[string]motion.Joint{"pelvis": motion.Pelvis, "head": motion.Head, "torso": torsoPoint,
+	"left_hand": motion.LeftWrist, "right_hand": motion.RightWrist, "left_foot": motion.LeftAnkle, "right_foot": motion.RightAnkle,
+	"left_knee": motion.LeftKnee, "right_knee": motion.RightKnee, "left_elbow": motion.LeftElbow, "right_elbow": motion.RightElbow,
+	"left_shoulder": motion.LeftShoulder, "right_shoulder": motion.RightShoulder, "left_hip": motion.LeftHip, "right_hip": motion.RightHip}
+
+// saidContacts lists the contacts a clause says besides its intent (the floor's left out: the
+// reader does not judge them), as readContacts writes them.
+func saidContacts(c instruction.Clause) string {
+	var out []string
+	for _, p := range c.Asks {
+		if p.Part == "floor" {
+			continue
+		}
+		out = append(out, contactString(rtJointsAs[p.Joint], p.Object, saidPart(p), p.Contact == contact.Touch))
+	}
+	return sortedUnique(out)
+}
+
+// saidPart is the kind of part a pair's part is said as: none for a reach target's, or a part
+// whose words say nothing.
+func saidPart(p contact.Pair) scene.PartKind {
+	k := scene.GuessPartKind(p.Part)
+	if strings.HasPrefix(p.Object, "reach") || k == scene.PartBody || k == scene.PartWall || k == scene.PartDoor {
 		return ""
 	}
-	return fmt.Sprintf(" read as %q want %q", g, w)
+	return k
+}
+
+// readContacts lists the contacts the reader read from a clause besides its goal.
+func readContacts(g goal) string {
+	var out []string
+	for _, c := range g.conds {
+		for _, j := range c.joints {
+			out = append(out, contactString(j, c.object.ID, c.part, c.touch))
+		}
+	}
+	return sortedUnique(out)
+}
+
+func contactString(j motion.Joint, obj string, part scene.PartKind, touch bool) string {
+	on := "off"
+	if touch {
+		on = "on"
+	}
+	return fmt.Sprintf("%v %s/%s %s", j, obj, part, on)
+}
+
+func sortedUnique(ss []string) string {
+	sort.Strings(ss)
+	return fmt.Sprintf("%q", slices.Compact(ss))
 }
 
 // clauseGoal writes a goal as the test compares it.

@@ -192,11 +192,23 @@ func jointAt(p motion.Pose, j motion.Joint) mgl64.Vec3 {
 }
 
 // stillOn reports whether a touch made without getting up ("sit on it, then put your left hand on
-// the armrest") keeps the body sitting or lying on the object.
+// the armrest") keeps the body sitting or lying on the object: the pelvis over one of its surfaces
+// and at most seatedHeight above it (a seated pelvis rests about 0.11 m above the seat; getting
+// up, or leaning out of it to reach, lifts it higher).
 func stillOn(g goal, s seenPose) bool {
-	fits := func(su scene.Surface) bool { return su.Sit || su.LieDown }
-	return !g.seated || s.posture != standing && onSurface(g.object, s, fits)
+	if !g.seated {
+		return true
+	}
+	for _, su := range g.object.Surfaces {
+		if (su.Sit || su.LieDown) && overSurface(su, s.root) && s.pelvisY <= su.Height()+seatedHeight {
+			return s.posture != standing
+		}
+	}
+	return false
 }
+
+// seatedHeight is how far above a surface a pelvis still sits on it, by eye.
+const seatedHeight = 0.22
 
 // unheld says which of a goal's asks a pose misses: "still on chair000", "both hands off the
 // seat"; "" when none.

@@ -8,10 +8,11 @@ import (
 	"interactagent/geom"
 )
 
-// frame returns the orthonormal frame (columns x, y, z) whose y axis points along up and whose x
+// Frame returns the orthonormal frame (columns x, y, z) whose y axis points along up and whose x
 // axis is across made perpendicular to up, so z = x × y points forward for a body whose across runs
-// from its right to its left. Degenerate input falls back to world axes.
-func frame(up, across mgl64.Vec3) mgl64.Mat3 {
+// from its right to its left. Degenerate input falls back to world axes. Both fits (this package's
+// and smplx's) build the pelvis and spine3 frames with it.
+func Frame(up, across mgl64.Vec3) mgl64.Mat3 {
 	y, ok := unit(up)
 	if !ok {
 		y = mgl64.Vec3{0, 1, 0}

@@ -28,8 +28,8 @@ func readTorso(p motion.Pose, frac [3]float64) torso {
 	pts := spinePoints(p)
 	t1, t2, t3 := alongPolyline(pts, frac[0]), alongPolyline(pts, frac[1]), alongPolyline(pts, frac[2])
 	return torso{
-		pelvis: frame(t1.Sub(p[motion.Pelvis]), p[motion.LeftHip].Sub(p[motion.RightHip])),
-		chest:  frame(p[motion.Neck].Sub(t3), p[motion.LeftCollar].Sub(p[motion.RightCollar])),
+		pelvis: Frame(t1.Sub(p[motion.Pelvis]), p[motion.LeftHip].Sub(p[motion.RightHip])),
+		chest:  Frame(p[motion.Neck].Sub(t3), p[motion.LeftCollar].Sub(p[motion.RightCollar])),
 		spine:  [2]mgl64.Vec3{t2.Sub(t1), t3.Sub(t2)},
 		neck:   p[motion.Head].Sub(p[motion.Neck]),
 	}

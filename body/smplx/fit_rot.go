@@ -73,20 +73,6 @@ func swing(from, to mgl64.Vec3) mgl64.Mat3 {
 	return expRot(axis.Mul(math.Atan2(s, a.Dot(b)) / s))
 }
 
-// frame returns the orthonormal frame (columns x, y, z) whose y axis points along up and whose x
-// axis is across made perpendicular to up. Degenerate input falls back to world axes.
-func frame(up, across mgl64.Vec3) mgl64.Mat3 {
-	y, ok := unit(up)
-	if !ok {
-		y = mgl64.Vec3{0, 1, 0}
-	}
-	x, ok := unit(across.Sub(y.Mul(across.Dot(y))))
-	if !ok {
-		x = geom.Perpendicular(y)
-	}
-	return mgl64.Mat3FromCols(x, y, x.Cross(y))
-}
-
 // unit returns v normalised and whether v had a direction.
 func unit(v mgl64.Vec3) (mgl64.Vec3, bool) {
 	l := v.Len()

@@ -2,6 +2,7 @@ package smplx
 
 import (
 	"github.com/go-gl/mathgl/mgl64"
+	"interactagent/body"
 
 	"interactagent/motion"
 )
@@ -9,13 +10,13 @@ import (
 // pelvisFrame returns the pelvis's frame in joints p: up toward spine1, across from the right hip
 // to the left.
 func pelvisFrame(p motion.Pose) mgl64.Mat3 {
-	return frame(p[motion.Spine1].Sub(p[motion.Pelvis]), p[motion.LeftHip].Sub(p[motion.RightHip]))
+	return body.Frame(p[motion.Spine1].Sub(p[motion.Pelvis]), p[motion.LeftHip].Sub(p[motion.RightHip]))
 }
 
 // chestFrame returns spine3's frame in joints p: up toward the neck, across from the right collar
 // to the left.
 func chestFrame(p motion.Pose) mgl64.Mat3 {
-	return frame(p[motion.Neck].Sub(p[motion.Spine3]), p[motion.LeftCollar].Sub(p[motion.RightCollar]))
+	return body.Frame(p[motion.Neck].Sub(p[motion.Spine3]), p[motion.LeftCollar].Sub(p[motion.RightCollar]))
 }
 
 // start returns the analytic start of the fit to joints c: the pelvis and spine3 turned by their
